@@ -1,0 +1,46 @@
+"""What unit and e2e tests share: the puzzle sets and an independent solution checker.
+
+The checker knows nothing of the package: it restates the rules so that a wrong
+solver cannot pass by agreeing with itself.
+"""
+
+from __future__ import annotations
+
+import os
+from itertools import islice
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PUZZLES = Path(os.environ.get("SUDOKU_PUZZLES", ROOT.parent / "shared" / "puzzles"))
+
+
+def load_puzzles(name: str, limit: int | None = None, *, every: int = 1) -> list[str]:
+    """The first ``limit`` puzzles of ``shared/puzzles/{name}.txt``, every ``every``-th one."""
+    with (PUZZLES / f"{name}.txt").open(encoding="ascii") as lines:
+        chosen = islice((line.strip() for line in lines if line.strip()), 0, None, every)
+        return list(islice(chosen, limit))
+
+
+def solution_problems(puzzle: str, solution: str) -> list[str]:
+    """Why ``solution`` does not solve ``puzzle`` (81-char strings), or ``[]`` when it does."""
+    problems = []
+    if len(solution) != 81 or not set(solution) <= set("123456789"):
+        return [f"not a full grid of digits: {solution!r}"]
+    problems += [
+        f"given at index {i} changed"
+        for i, c in enumerate(puzzle)
+        if c in "123456789" and c != solution[i]
+    ]
+    rows = [range(r * 9, r * 9 + 9) for r in range(9)]
+    cols = [range(c, 81, 9) for c in range(9)]
+    boxes = [
+        [r * 9 + c for r in range(br, br + 3) for c in range(bc, bc + 3)]
+        for br in (0, 3, 6)
+        for bc in (0, 3, 6)
+    ]
+    problems += [
+        f"unit {list(unit)} does not hold 1-9"
+        for unit in rows + cols + boxes
+        if sorted(solution[i] for i in unit) != list("123456789")
+    ]
+    return problems
