@@ -1,0 +1,422 @@
+"""The teaching search: depth-first search with backtracking, told one event at a time.
+
+``trace(grid, strategy)`` is a lazy generator of small event records: what the search
+tries, places, rejects, deduces, takes back, and how it ends. A player steps through
+them while it shows the strategy's source (``source(strategy)``) with the line of the
+current event highlighted, and plays the events on its board with ``apply`` (forward,
+or backward to step back). The trace is the truth: each strategy below is the real code
+that makes the events, each event kind comes from one ``yield`` line of it, and the
+counters are the algorithm's own (``naive`` places exactly as many digits as the LeetCode
+37 editorial's code).
+
+Strategies (each a recursive generator: one call per open guess, at most 81 deep):
+
+- ``naive``: the LeetCode 37 editorial. The first blank in reading order, digits 1 to 9;
+  a digit a peer already holds is rejected, naming that peer.
+- ``mrv``: minimum remaining values. The blank with the fewest candidates (the lowest
+  cell on ties), only its candidates, ascending; a blank with none is a dead end.
+- ``propagate``: ``mrv`` plus singles. Before the first guess and after every guess,
+  place every forced digit (naked and hidden singles) until none is left or a
+  contradiction shows; a dead end takes back the forced digits, then the guess.
+
+Every event has ``step`` (0-based), ``kind`` and the running counters after it:
+``depth`` (open guesses), ``nodes`` (guesses placed), ``backtracks`` (guesses taken
+back), ``max_depth``, and for ``propagate`` ``forced`` (forced digits placed). The
+other keys by kind:
+
+=========  ==============================================================
+try        cell, digit: the search considers this digit here
+reject     cell, digit, peer, unit: ``peer`` already holds it in ``unit``
+place      cell, digit: a guess, written into the cell
+force      cell, digit, reason (+ unit for a hidden single): a forced digit
+stuck      reason, and the cell, or the digit and unit, of the contradiction
+undo       cell, digit: the digit taken out again (a backtrack if it was a guess)
+solved     grid: the solution
+exhausted  (nothing else): every option failed, the puzzle has no solution
+=========  ==============================================================
+
+Conflicting givens never reach a strategy: ``trace`` says so at once with one
+``stuck`` event (cell, peer, digit, unit, reason) and then ``exhausted``. Those two
+events are the only ones no strategy line produces.
+
+Recursion with ``yield from`` was chosen over an explicit stack because it reads as
+the textbook algorithm; each event passes up through one generator frame per open
+guess, which keeps ``naive`` well over 300,000 events per second in CPython.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from collections.abc import Callable, Generator, Iterable, Iterator
+from itertools import combinations
+from operator import itemgetter
+from typing import NamedTuple, TypedDict
+
+from sudoku.grid import (
+    BLANK,
+    DIGITS,
+    PEERS,
+    UNITS,
+    UNITS_OF,
+    Grid,
+    cell_name,
+    shared_unit,
+    unit_name,
+)
+
+STRATEGIES = ("naive", "mrv", "propagate")
+
+NAMES = tuple(cell_name(i) for i in range(81))
+CELL_OF = {name: i for i, name in enumerate(NAMES)}
+UNIT_NAMES = tuple(unit_name(u) for u in range(27))
+SHARED_UNIT = tuple({p: shared_unit(i, p) for p in PEERS[i]} for i in range(81))
+
+SCAN = tuple(
+    tuple(dict.fromkeys(p for u in UNITS_OF[i] for p in UNITS[u] if p != i)) for i in range(81)
+)
+"""Each cell's 20 peers in the order a reject looks at them: its row, column, then box."""
+
+SCAN_VALUES = tuple(itemgetter(*peers) for peers in SCAN)
+"""``SCAN_VALUES[i](cells)``: what the peers of cell ``i`` hold, in ``SCAN`` order."""
+
+UNIT_VALUES = tuple(itemgetter(*cells) for cells in UNITS)
+"""``UNIT_VALUES[u](cells)``: what the nine cells of unit ``u`` hold."""
+
+CANDIDATES = {
+    frozenset(held): "".join(d for d in DIGITS if d not in held)
+    for size in range(11)
+    for held in combinations(DIGITS + BLANK, size)
+}
+"""The digits a blank may take, by the set of values its peers hold: a lookup, not a loop."""
+
+MARK = re.compile(r'yield s\.(?:event\("(\w+)"|(\w+)\()')
+"""An event line in a strategy's source: ``yield s.event("kind", ...)`` or ``yield s.kind(...)``."""
+
+
+class Event(TypedDict, total=False):
+    """One step of a trace: plain JSON-able data (it crosses a web-worker boundary)."""
+
+    step: int
+    kind: str
+    cell: str
+    digit: str
+    peer: str
+    unit: str
+    reason: str
+    grid: Grid
+    depth: int
+    nodes: int
+    backtracks: int
+    max_depth: int
+    forced: int
+
+
+class Search:
+    """The state a strategy walks (``s`` in its source): cells, counters, and their events.
+
+    The methods that write a cell (``place``, ``force``, ``undo``) also count and return
+    the event, so a strategy shows one line per event and its counters cannot drift.
+    """
+
+    def __init__(self, grid: Grid, *, counts_forced: bool = False) -> None:
+        self.cells = list(grid)
+        self.guessed = [False] * 81
+        self.step = self.depth = self.nodes = self.backtracks = self.max_depth = self.forced = 0
+        self.counts_forced = counts_forced
+
+    def event(self, kind: str, cell: int | None = None, digit: str = "", **details: str) -> Event:
+        """A ``kind`` event about ``cell`` and ``digit`` (if any), with the counters now."""
+        event: Event = {"step": self.step, "kind": kind}
+        self.step += 1
+        if cell is not None:
+            event["cell"] = NAMES[cell]
+        if digit:
+            event["digit"] = digit
+        if details:
+            event.update(details)  # type: ignore[typeddict-item]
+        event["depth"] = self.depth
+        event["nodes"] = self.nodes
+        event["backtracks"] = self.backtracks
+        event["max_depth"] = self.max_depth
+        if self.counts_forced:
+            event["forced"] = self.forced
+        return event
+
+    def reject(self, cell: int, digit: str, peer: int) -> Event:
+        """``digit`` cannot go in ``cell``: ``peer`` holds it, in the unit they share."""
+        unit = UNIT_NAMES[SHARED_UNIT[cell][peer]]
+        return self.event("reject", cell, digit, peer=NAMES[peer], unit=unit)
+
+    def place(self, cell: int, digit: str) -> Event:
+        """Guess ``digit`` at ``cell``: one more node, one level deeper."""
+        self.cells[cell] = digit
+        self.guessed[cell] = True
+        self.nodes += 1
+        self.depth += 1
+        self.max_depth = max(self.max_depth, self.depth)
+        return self.event("place", cell, digit)
+
+    def force(self, cell: int, digit: str, **details: str) -> Event:
+        """Write a forced ``digit`` at ``cell``: not a guess, so no node and no deeper."""
+        self.cells[cell] = digit
+        self.forced += 1
+        return self.event("force", cell, digit, **details)
+
+    def undo(self, cell: int) -> Event:
+        """Take ``cell``'s digit back out; taking back a guess is a backtrack."""
+        digit, self.cells[cell] = self.cells[cell], BLANK
+        if self.guessed[cell]:
+            self.guessed[cell] = False
+            self.backtracks += 1
+            self.depth -= 1
+        return self.event("undo", cell, digit)
+
+    def solution(self) -> Grid:
+        """The cells as a grid."""
+        return "".join(self.cells)
+
+
+def first_peer_holding(cells: list[str], cell: int, digit: str) -> int | None:
+    """The first peer of ``cell`` that holds ``digit``: its row, column, then box, ascending."""
+    held = SCAN_VALUES[cell](cells)
+    return SCAN[cell][held.index(digit)] if digit in held else None
+
+
+def candidates(cells: list[str], cell: int) -> str:
+    """The digits no peer of ``cell`` holds, ascending."""
+    return CANDIDATES[frozenset(SCAN_VALUES[cell](cells))]
+
+
+def most_constrained(cells: list[str]) -> tuple[int, str]:
+    """The blank with the fewest candidates (the lowest cell on ties), and its candidates.
+
+    Stops looking at the first blank with no candidate: a dead end, nothing beats it.
+    """
+    best, options = -1, DIGITS + BLANK
+    for cell, value in enumerate(cells):
+        if value == BLANK:
+            found = candidates(cells, cell)
+            if len(found) < len(options):
+                best, options = cell, found
+                if not found:
+                    break
+    return best, options
+
+
+class Forced(NamedTuple):
+    """A digit that must go in a cell: a naked or a hidden single."""
+
+    cell: int
+    digit: str
+    details: dict[str, str]
+    """The event's reason, and the unit for a hidden single."""
+
+
+class Contradiction(NamedTuple):
+    """A dead end: a blank with no candidate (``cell``), or a ``digit`` with no place."""
+
+    cell: int | None
+    digit: str
+    details: dict[str, str]
+    """The event's reason, and the unit for a digit with no place."""
+
+
+def deduce(cells: list[str]) -> Forced | Contradiction | None:
+    """The first contradiction, else the first naked single, else the first hidden single.
+
+    A contradiction is a blank with no candidate left (the lowest such cell), or a digit
+    with no place left in a unit. A naked single is a blank with one candidate (the lowest
+    such cell); a hidden single a digit with one place left in a unit. Units go in their
+    numbering order (rows, columns, boxes), digits ascending. None: nothing to deduce.
+    """
+    options = {cell: candidates(cells, cell) for cell, value in enumerate(cells) if value == BLANK}
+    empty = next((cell for cell, found in options.items() if not found), None)
+    if empty is not None:
+        return Contradiction(empty, "", {"reason": f"no candidate left for {NAMES[empty]}"})
+    hidden = None
+    for unit, members in enumerate(UNITS):
+        held = UNIT_VALUES[unit](cells)
+        spots = "".join([options.get(cell, "") for cell in members])
+        for digit in DIGITS:
+            if digit in held:
+                continue
+            places = spots.count(digit)
+            if places == 0:
+                reason = f"no place left for {digit} in {UNIT_NAMES[unit]}"
+                return Contradiction(None, digit, {"reason": reason, "unit": UNIT_NAMES[unit]})
+            if places == 1 and hidden is None:
+                cell = next(cell for cell in members if digit in options.get(cell, ""))
+                reason = f"hidden single in {UNIT_NAMES[unit]}"
+                hidden = Forced(cell, digit, {"reason": reason, "unit": UNIT_NAMES[unit]})
+    naked = next((cell for cell, found in options.items() if len(found) == 1), None)
+    if naked is not None:
+        return Forced(naked, options[naked], {"reason": "naked single"})
+    return hidden
+
+
+def naive(s: Search) -> Generator[Event, None, bool]:
+    """LeetCode 37's editorial: the first blank in reading order, digits 1 to 9 in turn."""
+    if BLANK not in s.cells:
+        yield s.event("solved", grid=s.solution())
+        return True
+    cell = s.cells.index(BLANK)
+    for digit in DIGITS:
+        yield s.event("try", cell, digit)
+        peer = first_peer_holding(s.cells, cell, digit)
+        if peer is not None:
+            yield s.reject(cell, digit, peer)
+            continue
+        yield s.place(cell, digit)
+        if (yield from naive(s)):  # the rest of the grid worked out
+            return True
+        yield s.undo(cell)
+    if s.depth == 0:
+        yield s.event("exhausted")
+    return False
+
+
+def mrv(s: Search) -> Generator[Event, None, bool]:
+    """Minimum remaining values: the blank with the fewest candidates, and only those."""
+    if BLANK not in s.cells:
+        yield s.event("solved", grid=s.solution())
+        return True
+    cell, options = most_constrained(s.cells)
+    if not options:
+        yield s.event("stuck", cell, reason=f"no candidate left for {NAMES[cell]}")
+    for digit in options:
+        yield s.event("try", cell, digit)
+        yield s.place(cell, digit)
+        if (yield from mrv(s)):  # the rest of the grid worked out
+            return True
+        yield s.undo(cell)
+    if s.depth == 0:
+        yield s.event("exhausted")
+    return False
+
+
+def propagate(s: Search, guess: tuple[int, str] | None = None) -> Generator[Event, None, bool]:
+    """``mrv`` plus singles: place the guess (none at the start), then every forced digit.
+
+    A level owns what it placed, so a dead end takes it all back, newest first: the
+    forced digits, then the guess that led here.
+    """
+    placed: list[int] = []
+    if guess:
+        yield s.place(*guess)
+        placed.append(guess[0])
+    while isinstance(found := deduce(s.cells), Forced):
+        yield s.force(found.cell, found.digit, **found.details)
+        placed.append(found.cell)
+    if found:  # a contradiction
+        yield s.event("stuck", found.cell, found.digit, **found.details)
+    elif BLANK not in s.cells:
+        yield s.event("solved", grid=s.solution())
+        return True
+    else:
+        cell, options = most_constrained(s.cells)
+        for digit in options:
+            yield s.event("try", cell, digit)
+            if (yield from propagate(s, (cell, digit))):  # the rest worked out
+                return True
+    for cell in reversed(placed):
+        yield s.undo(cell)
+    if guess is None:
+        yield s.event("exhausted")
+    return False
+
+
+RUN: dict[str, Callable[[Search], Generator[Event, None, bool]]] = {
+    "naive": naive,
+    "mrv": mrv,
+    "propagate": propagate,
+}
+
+
+def strategy_function(strategy: str) -> Callable[[Search], Generator[Event, None, bool]]:
+    """The function that runs ``strategy``; ValueError naming the valid ones otherwise."""
+    if strategy not in RUN:
+        valid = ", ".join(STRATEGIES)
+        raise ValueError(f"unknown strategy {strategy!r}: expected one of {valid}")
+    return RUN[strategy]
+
+
+def checked(grid: Grid) -> Grid:
+    """``grid`` itself if it is 81 characters of ``1``-``9`` and ``.``; ValueError naming why."""
+    if not isinstance(grid, str):
+        raise ValueError(f"expected a grid string of 81 characters, got {type(grid).__name__}")
+    if len(grid) != 81:
+        raise ValueError(f"expected 81 cells, got {len(grid)}")
+    bad = next((i for i, value in enumerate(grid) if value not in DIGITS + BLANK), None)
+    if bad is not None:
+        raise ValueError(f"{NAMES[bad]}: {grid[bad]!r} is not a digit 1-9 or '.'")
+    return grid
+
+
+def first_clash(cells: list[str]) -> tuple[int, int] | None:
+    """The first given (reading order) that a peer repeats, and that peer; None if none."""
+    for cell, value in enumerate(cells):
+        if value != BLANK and (peer := first_peer_holding(cells, cell, value)) is not None:
+            return cell, peer
+    return None
+
+
+def trace(grid: Grid, strategy: str = "naive") -> Iterator[Event]:
+    """The events of solving ``grid`` by ``strategy``, made lazily as they are pulled.
+
+    Checks ``grid`` and ``strategy`` at once (ValueError). Conflicting givens give two
+    events and no search: ``stuck`` naming the first clash, then ``exhausted``.
+    """
+    run = strategy_function(strategy)
+    s = Search(checked(grid), counts_forced=strategy == "propagate")
+    clash = first_clash(s.cells)
+    if clash is None:
+        return run(s)
+    cell, peer = clash
+    digit, unit = s.cells[cell], UNIT_NAMES[SHARED_UNIT[cell][peer]]
+    reason = f"{NAMES[cell]} and {NAMES[peer]} both hold {digit} in {unit}"
+    stuck = s.event("stuck", cell, digit, peer=NAMES[peer], unit=unit, reason=reason)
+    return iter([stuck, s.event("exhausted")])
+
+
+def apply(cells: list[str], event: Event, *, backward: bool = False) -> None:
+    """Play one event on ``cells`` (a mutable 81-list), or take it back when ``backward``.
+
+    ``place`` and ``force`` write their digit, ``undo`` clears it; the other kinds change
+    nothing. Backward is the exact inverse. ValueError if the event does not fit the
+    cells (a write into a filled cell, an undo of a digit the cell does not hold).
+    """
+    kind = event["kind"]
+    if kind not in {"place", "force", "undo"}:
+        return
+    cell, digit = CELL_OF[event["cell"]], event["digit"]
+    writes = (kind == "undo") == backward
+    before, after = (BLANK, digit) if writes else (digit, BLANK)
+    if cells[cell] != before:
+        way = "backward" if backward else "forward"
+        raise ValueError(
+            f"step {event['step']} ({kind} {digit} at {event['cell']}) cannot be played "
+            f"{way}: {event['cell']} holds {cells[cell]!r}"
+        )
+    cells[cell] = after
+
+
+def replay(grid: Grid, events: Iterable[Event]) -> Grid:
+    """``grid`` after playing ``events`` forward: the solution, once a trace has ended solved."""
+    cells = list(checked(grid))
+    for event in events:
+        apply(cells, event)
+    return "".join(cells)
+
+
+def source(strategy: str) -> tuple[str, dict[str, int]]:
+    """``strategy``'s source text, and the 1-based line in it of each event kind it makes.
+
+    A line makes an event when it yields ``s.event("kind", ...)`` or ``s.kind(...)``.
+    """
+    text = inspect.getsource(strategy_function(strategy))
+    lines = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        if mark := MARK.search(line):
+            lines[mark[1] or mark[2]] = number
+    return text, lines
