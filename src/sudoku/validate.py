@@ -1,0 +1,42 @@
+"""Conflicting givens as data: both cells, the digit and the unit they share.
+
+A puzzle whose givens break the rules has no solution; saying which two cells
+clash, and where, is what lets a person fix a typo.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from sudoku.grid import BLANK, PEERS, Grid, cell_name, shared_unit, unit_name
+
+
+class Conflict(NamedTuple):
+    """Two peers holding the same digit: ``first < second``, ``unit`` is the first they share."""
+
+    first: int
+    second: int
+    digit: str
+    unit: int
+
+
+def conflicts(grid: Grid) -> list[Conflict]:
+    """One Conflict per pair of peers with the same digit, sorted by (first, second)."""
+    return [
+        Conflict(cell, peer, grid[cell], shared_unit(cell, peer))
+        for cell in range(81)
+        if grid[cell] != BLANK
+        for peer in PEERS[cell]  # ascending, so the list comes out sorted
+        if peer > cell and grid[peer] == grid[cell]
+    ]
+
+
+def describe(conflict: Conflict) -> str:
+    """The conflict in words: ``r1c1 and r1c5 both hold 5 in row 1``."""
+    first, second, digit, unit = conflict
+    return f"{cell_name(first)} and {cell_name(second)} both hold {digit} in {unit_name(unit)}"
+
+
+def givens(grid: Grid) -> int:
+    """How many cells the puzzle fixes (its clues)."""
+    return 81 - grid.count(BLANK)
