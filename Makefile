@@ -1,0 +1,59 @@
+# Sudoku Lab: the README's commands. `make serve` runs the app, `make test` every test.
+# Works from a fresh clone: it makes the virtualenv, installs the pinned tools, the npm
+# runtime and a Chromium when none is found.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+PORT   ?= 8000
+PREFIX ?= /
+NPM_STAMP := node_modules/.package-lock.json
+
+.PHONY: venv vendor serve test unit e2e bench lint chromium site size serve-site
+
+venv: $(BIN)/.installed
+
+$(BIN)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	touch $@
+
+$(NPM_STAMP): package.json package-lock.json
+	npm ci --ignore-scripts --no-audit --no-fund
+	touch $@
+
+vendor: $(NPM_STAMP)
+	$(PYTHON) scripts/vendor.py
+
+serve: vendor
+	$(PYTHON) scripts/serve.py --port $(PORT) --prefix $(PREFIX)
+
+# The deployable site: _site/ (what GitHub Pages serves), sealed with the service worker's
+# precache list and release; `size` prints every shipped file's size, raw and gzip.
+site: vendor
+	$(PYTHON) scripts/build_site.py
+
+size: vendor
+	$(PYTHON) scripts/build_site.py --report
+
+# The built site as a project page (offline after the first visit), e.g. PREFIX=/sudoku-lab/
+serve-site: site
+	$(PYTHON) scripts/serve.py --root _site --port $(PORT) --prefix $(PREFIX)
+
+chromium: venv
+	PLAYWRIGHT=$(BIN)/playwright bash scripts/ensure_chromium.sh
+
+lint: venv
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+unit: venv
+	$(BIN)/pytest tests/unit
+
+e2e: venv vendor chromium
+	$(BIN)/pytest tests/e2e
+
+test: lint unit e2e
+
+bench: venv vendor chromium
+	$(BIN)/python bench/browser.py

@@ -1,0 +1,109 @@
+"""Serve the site locally over HTTP with the content types PyScript and Pyodide need.
+
+``python scripts/serve.py [--port 8000] [--root DIR] [--prefix /repo/]``
+
+``--prefix`` serves ROOT under a sub-path, the way GitHub Pages serves a project site
+(https://user.github.io/repo/), so relative URLs are checked as they will run there.
+Responses carry ``Cache-Control: no-cache``: the browser keeps its copy but asks each
+time, so an edit shows on reload while unchanged files cost a 304.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import sys
+from http import HTTPStatus
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any, ClassVar
+
+ROOT = Path(__file__).resolve().parent.parent
+CONTENT_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".py": "text/x-python; charset=utf-8",
+    ".toml": "application/toml; charset=utf-8",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".txt": "text/plain; charset=utf-8",
+}
+
+
+class Handler(SimpleHTTPRequestHandler):
+    """Static files from ``directory`` under URL ``prefix``; 404 outside it."""
+
+    extensions_map: ClassVar[dict[str, str]] = {"": "application/octet-stream", **CONTENT_TYPES}
+    prefix = "/"
+    quiet = False
+
+    def translate_path(self, path: str) -> str:
+        """Map a URL under the prefix to a file, as if the prefix were the root."""
+        return super().translate_path("/" + path.removeprefix(self.prefix))
+
+    def send_head(self) -> Any:
+        """Send visitors of the bare origin to the prefix; 404 anything else outside it."""
+        if self.prefix != "/" and self.path in {"/", self.prefix.rstrip("/")}:
+            self.send_response(HTTPStatus.FOUND)
+            self.send_header("Location", self.prefix)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return None
+        if not self.path.startswith(self.prefix):
+            self.send_error(HTTPStatus.NOT_FOUND, f"Not under {self.prefix}")
+            return None
+        return super().send_head()
+
+    def end_headers(self) -> None:
+        """Ask the browser to revalidate every response (a 304 when unchanged)."""
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (the base's name)
+        """Log like http.server unless quiet."""
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def normalize_prefix(prefix: str) -> str:
+    """'/repo', 'repo/' and '/repo/' all mean '/repo/'; '' and '/' mean the origin root."""
+    inner = prefix.strip("/")
+    return f"/{inner}/" if inner else "/"
+
+
+def make_server(
+    root: Path = ROOT, port: int = 8000, prefix: str = "/", *, quiet: bool = False
+) -> ThreadingHTTPServer:
+    """A ready (not yet serving) server on 127.0.0.1; port 0 picks a free port."""
+    attrs = {"prefix": normalize_prefix(prefix), "quiet": quiet}
+    handler = functools.partial(type("SiteHandler", (Handler,), attrs), directory=str(root))
+    return ThreadingHTTPServer(("127.0.0.1", port), handler)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Serve until interrupted."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--root", type=Path, default=ROOT, help="directory to serve")
+    parser.add_argument("--prefix", default="/", help="URL sub-path, e.g. /sudoku-lab/")
+    parser.add_argument("--quiet", action="store_true", help="do not log requests")
+    args = parser.parse_args(argv)
+    server = make_server(args.root.resolve(), args.port, args.prefix, quiet=args.quiet)
+    host, port = server.server_address[:2]
+    print(f"Serving {args.root} at http://{host}:{port}{normalize_prefix(args.prefix)}")
+    with server, contextlib.suppress(KeyboardInterrupt):
+        server.serve_forever()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

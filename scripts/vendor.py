@@ -1,0 +1,189 @@
+"""Copy the browser runtime the page loads from node_modules/ into static/vendor/.
+
+The page must load nothing off its own origin, so PyScript, Pyodide and MicroPython are
+served from static/vendor/ (git-ignored, rebuilt by ``make vendor``). Only files the page
+fetches are copied: no source maps, no PyScript plugins the page never uses (editor,
+terminal, game), no Pyodide package graph (``packages = [...]`` needs a package index,
+which an offline page does not have).
+
+PyScript's chunk names carry a content hash that changes with every release, so the
+chunks are found, not listed: the static-import closure of ``core.js``, plus the lazily
+imported chunks named in DYNAMIC_CHUNKS.
+
+One fix is applied to the copied PyScript (``patch_pyscript``): its Pyodide loader must
+boot where the browser refuses IndexedDB (a cross-site iframe), see STORAGE_AWAITS.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE_MODULES = ROOT / "node_modules"
+VENDOR = ROOT / "static" / "vendor"
+TEST_VENDOR = ROOT / "tests" / "vendor"
+
+PYSCRIPT_ENTRIES = ("core.js", "core.css")
+# Chunks PyScript imports lazily that this page does need: the TOML config parser and
+# the error overlay. The other plugins are switched off in the configs (plugins = [...]).
+DYNAMIC_CHUNKS = frozenset({"toml", "error"})
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",  # required: Pyodide reads it on boot even with no packages
+)
+MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
+TEST_TOOLS = (("axe-core/axe.min.js", "axe.min.js"),)
+"""Tools only the e2e tests inject (tests/e2e/test_a11y.py): never shipped in static/."""
+
+STATIC_IMPORT = re.compile(r'(?:\bfrom|\bimport)\s*"\./([^"]+\.js)"')
+DYNAMIC_IMPORT = re.compile(r'\bimport\(\s*"\./([^"]+\.js)"\s*\)')
+HASHED_NAME = re.compile(r"^(?P<stem>.+)-[\w-]{8}\.js$")
+SOURCE_MAP_COMMENT = re.compile(rb"\n?//# sourceMappingURL=\S+\s*$")
+
+TOLERATED = b".catch(()=>{})"
+MAYBE_TOLERATED = b"(?:" + re.escape(TOLERATED) + b")?"
+STORAGE_AWAITS = {
+    "sync": re.compile(
+        rb"await (\w+)\.sync\(\)" + MAYBE_TOLERATED + rb'(?=,\w+\(\\?"Loaded Storage)'
+    ),
+    "close": re.compile(rb"await (\w+)\.close\(\)" + MAYBE_TOLERATED + rb"(?=,\w+\.lockFileURL&&)"),
+}
+"""The awaits on PyScript's package cache, applied (TOLERATED) or not, by method name.
+
+PyScript's Pyodide loader (polyscript's ``engine``) opens an IndexedDB store for its
+package cache on every boot, packages or not, and awaits ``storage.sync()`` and
+``storage.close()``. Where the browser refuses IndexedDB (Chromium denies a cross-site
+iframe all storage) both reject with an Event, the interpreter never starts and the
+worker dies ("DataCloneError ... Event object could not be cloned"). The store is only
+that cache: with no ``packages`` nothing reads or writes it between the two awaits, so a
+failed store is made harmless and the cache is simply skipped.
+"""
+LOADER_COPIES = 2
+"""Pyodide loaders in PyScript's bundle: the main thread's and the worker's (a string)."""
+
+
+def stem(name: str) -> str:
+    """The chunk name without its content hash: 'error-D2315lOB.js' -> 'error'."""
+    match = HASHED_NAME.match(name)
+    return match["stem"] if match else name.removesuffix(".js")
+
+
+def pyscript_files(dist: Path) -> list[str]:
+    """Names in PyScript's dist/ the page loads: entries, their imports, wanted lazy chunks."""
+    wanted, todo = set(PYSCRIPT_ENTRIES), list(PYSCRIPT_ENTRIES)
+    while todo:
+        name = todo.pop()
+        if not name.endswith(".js"):
+            continue
+        text = (dist / name).read_text(encoding="utf-8")
+        found = STATIC_IMPORT.findall(text)
+        found += [n for n in DYNAMIC_IMPORT.findall(text) if stem(n) in DYNAMIC_CHUNKS]
+        for dep in found:
+            if dep not in wanted:
+                wanted.add(dep)
+                todo.append(dep)
+    return sorted(wanted)
+
+
+def copy(src: Path, dest: Path) -> int:
+    """Copy one file, dropping a trailing source-map comment from scripts; return bytes."""
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    data = src.read_bytes()
+    if src.suffix in {".js", ".mjs"}:
+        data = SOURCE_MAP_COMMENT.sub(b"\n", data)
+    dest.write_bytes(data)
+    return len(data)
+
+
+def plan(node_modules: Path) -> list[tuple[Path, str]]:
+    """Every (source file, path under static/vendor/) the page needs."""
+    dist = node_modules / "@pyscript" / "core" / "dist"
+    pyodide = node_modules / "pyodide"
+    micropython = node_modules / "@micropython" / "micropython-webassembly-pyscript"
+    return (
+        [(dist / n, f"pyscript/{n}") for n in pyscript_files(dist)]
+        + [(pyodide / n, f"pyodide/{n}") for n in PYODIDE_FILES]
+        + [(micropython / n, f"micropython/{n}") for n in MICROPYTHON_FILES]
+    )
+
+
+def tolerate_missing_storage(script: bytes) -> tuple[bytes, dict[str, int]]:
+    """``script`` with every STORAGE_AWAITS made unable to reject, and how many of each.
+
+    Idempotent: an await already followed by TOLERATED is counted and left as it is.
+    """
+    counts = {}
+    for method, pattern in STORAGE_AWAITS.items():
+        fixed = rb"await \1." + method.encode() + b"()" + TOLERATED
+        script, counts[method] = pattern.subn(fixed, script)
+    return script, counts
+
+
+def patch_pyscript(folder: Path) -> list[str]:
+    """Apply ``tolerate_missing_storage`` to the vendored PyScript scripts in ``folder``.
+
+    Returns what did not fit ([] when the fix is in): each await must be found exactly
+    LOADER_COPIES times, so a PyScript release that renames or moves the code fails the
+    build instead of silently shipping a widget that dies in cross-site iframes.
+    """
+    found = dict.fromkeys(STORAGE_AWAITS, 0)
+    for path in sorted(folder.glob("*.js")):
+        script, counts = tolerate_missing_storage(path.read_bytes())
+        if any(counts.values()):
+            path.write_bytes(script)
+        found = {method: found[method] + counts[method] for method in found}
+    return [
+        f"expected {LOADER_COPIES} 'await <store>.{method}()' in PyScript's Pyodide loader, "
+        f"found {count}: PyScript changed, redo the cross-site storage fix (scripts/vendor.py)"
+        for method, count in found.items()
+        if count != LOADER_COPIES
+    ]
+
+
+def vendor_test_tools(node_modules: Path, out: Path) -> int:
+    """Copy the test-only tools (npm devDependencies) into ``out``; return how many."""
+    out.mkdir(parents=True, exist_ok=True)
+    for src, name in TEST_TOOLS:
+        shutil.copyfile(node_modules / src, out / name)
+    return len(TEST_TOOLS)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Rebuild static/vendor/ from node_modules/ (run ``npm ci`` first)."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--node-modules", type=Path, default=NODE_MODULES)
+    parser.add_argument("--out", type=Path, default=VENDOR)
+    parser.add_argument("--tests-out", type=Path, default=TEST_VENDOR)
+    args = parser.parse_args(argv)
+    try:
+        files = plan(args.node_modules)
+    except FileNotFoundError as error:
+        print(f"vendor: {error.filename} is missing: run 'npm ci' first", file=sys.stderr)
+        return 1
+    if args.out.exists():
+        shutil.rmtree(args.out)
+    total = sum(copy(src, args.out / rel) for src, rel in files)
+    print(f"vendor: {len(files)} files, {total / 1e6:.1f} MB -> {args.out}")
+    problems = patch_pyscript(args.out / "pyscript")
+    for problem in problems:
+        print(f"vendor: {problem}", file=sys.stderr)
+    if problems:
+        return 1
+    try:
+        tools = vendor_test_tools(args.node_modules, args.tests_out)
+    except FileNotFoundError as error:
+        print(f"vendor: {error.filename} is missing: run 'npm ci'", file=sys.stderr)
+        return 1
+    print(f"vendor: {tools} test-only file(s) -> {args.tests_out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

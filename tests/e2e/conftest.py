@@ -1,0 +1,157 @@
+"""One server, one Chromium and one booted page for the whole e2e session.
+
+A Pyodide boot costs seconds, so the tests share a page and reset it through the UI
+(the Clear button) instead of reloading. The site is served under a sub-path, as a
+GitHub project page is, so every URL the page uses must be relative. Chromium resolves
+no host but 127.0.0.1 and every request is recorded: a request off the page's origin,
+from the page or from its workers, fails the session.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE = Path(os.environ.get("SUDOKU_SITE", ROOT))
+"""The directory served: the work tree by default, or a built site."""
+PREFIX = "/sudoku-lab/"
+RESULTS = ROOT / "test-results"
+BOOT_MS = 120_000
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+
+
+def load_file(path: Path) -> ModuleType:
+    """Import a Python file that is not in a package (scripts/, the worker's script)."""
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec
+    assert spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def load_script(name: str) -> ModuleType:
+    """Import ``scripts/{name}.py``."""
+    return load_file(ROOT / "scripts" / f"{name}.py")
+
+
+def chromium_path() -> str | None:
+    """$SUDOKU_CHROMIUM, else Debian's /usr/bin/chromium, else Playwright's own (None)."""
+    chosen = os.environ.get("SUDOKU_CHROMIUM")
+    if chosen:
+        return chosen
+    return "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
+
+
+def launch(playwright: Playwright) -> Browser:
+    """Headless Chromium that can reach 127.0.0.1 and nothing else."""
+    return playwright.chromium.launch(executable_path=chromium_path(), args=LAUNCH_ARGS)
+
+
+def off_origin(urls: list[str], origin: str) -> list[str]:
+    """The URLs that left ``origin`` (blob: and data: URLs stay in the page)."""
+    return [u for u in urls if not u.startswith((origin + "/", "blob:", "data:"))]
+
+
+@pytest.fixture(scope="session")
+def base_url() -> Iterator[str]:
+    """The app's URL, served by scripts/serve.py under a sub-path on a free port."""
+    if not (SITE / "static" / "vendor" / "pyodide" / "pyodide.mjs").exists():
+        pytest.fail(f"{SITE}/static/vendor/ is missing: run 'make vendor' (make e2e does)")
+    server = load_script("serve").make_server(SITE, 0, PREFIX, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    """The Playwright driver."""
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    """One Chromium for the session."""
+    chromium = launch(playwright)
+    yield chromium
+    chromium.close()
+
+
+def record_requests(context: BrowserContext) -> list[str]:
+    """Every URL the context's pages and workers request, as it happens."""
+    urls: list[str] = []
+    context.on("request", lambda request: urls.append(request.url))
+    return urls
+
+
+def origin_of(url: str) -> str:
+    """'http://127.0.0.1:8000/sudoku-lab/' -> 'http://127.0.0.1:8000'."""
+    scheme, _, rest = url.partition("://")
+    return f"{scheme}://{rest.split('/', 1)[0]}"
+
+
+def wait_ready(page: Page) -> None:
+    """Wait until the solver worker has answered (the flag main.py sets)."""
+    page.wait_for_function("document.body.dataset.ready !== 'false'", timeout=BOOT_MS, polling=100)
+    status = page.locator("#status").text_content()
+    assert page.evaluate("document.body.dataset.ready") == "true", status
+
+
+@pytest.fixture(scope="session")
+def session_context(browser: Browser, base_url: str) -> Iterator[dict[str, Any]]:
+    """The shared context and its request log; no request may leave the origin."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=origin_of(base_url))
+    urls = record_requests(context)
+    yield {"context": context, "urls": urls}
+    context.close()
+    assert off_origin(urls, origin_of(base_url)) == []
+
+
+@pytest.fixture(scope="session")
+def app(session_context: dict[str, Any], base_url: str) -> Page:
+    """The shared page, booted once: board typeable and solver ready."""
+    page = session_context["context"].new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(base_url)
+    wait_ready(page)
+    assert errors == []
+    return page
+
+
+@pytest.fixture
+def board(app: Page) -> Page:
+    """The shared page with an empty board, reset through the Clear button."""
+    app.locator("#clear").click()
+    app.wait_for_function("document.querySelector('#status').dataset.verdict === 'cleared'")
+    return app
+
+
+@pytest.fixture(scope="session")
+def shots() -> Path:
+    """Where screenshots go (test-results/ is git-ignored)."""
+    folder = RESULTS / "screens"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

@@ -1,0 +1,91 @@
+"""A fresh visit: the board works before Python, then the solver, all from one origin."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import SITE, off_origin, origin_of, record_requests, wait_ready
+from helpers import cell_values
+from playwright.sync_api import Browser, Route
+
+
+def vendored(site: Path) -> set[str]:
+    """Paths (relative to the site) of every file under static/vendor/."""
+    vendor = site / "static" / "vendor"
+    return {p.relative_to(site).as_posix() for p in vendor.rglob("*") if p.is_file()}
+
+
+def test_fresh_visit(browser: Browser, base_url: str) -> None:
+    """Board typeable while Python loads; then ready; nothing fetched off the origin.
+
+    The Pyodide wasm is held back until the loading state has been checked, so the
+    check does not depend on how fast this machine boots Python.
+    """
+    context = browser.new_context()
+    urls = record_requests(context)
+    held: list[Route] = []
+    context.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # noqa: PLW0108 (Playwright cannot wrap a builtin method)
+    page = context.new_page()
+    page.goto(base_url, wait_until="domcontentloaded")
+
+    assert page.locator("#board .cell").count() == 81
+    assert page.locator("#r9c9").is_visible()
+    solve = page.locator("#solve")
+    assert solve.is_disabled()
+    assert solve.text_content() == "Loading Python…"
+    page.locator("#r1c1").click()
+    page.keyboard.type("4")
+    page.wait_for_function("document.body.dataset.board === 'ready'")
+    page.locator("#r2c2").click()
+    page.keyboard.press("7")
+    assert cell_values(page)[:11] == "4.........7"
+    assert page.evaluate("document.body.dataset.ready") == "false"
+
+    while not held:  # the worker asks for the wasm a moment after boot starts
+        page.wait_for_timeout(50)
+    for route in held:
+        route.continue_()
+    wait_ready(page)
+    assert solve.is_enabled()
+    assert solve.text_content() == "Solve"
+    assert cell_values(page)[:11] == "4.........7"
+
+    origin = origin_of(base_url)
+    assert off_origin(urls, origin) == []
+    assert any(u.endswith("/pyodide.asm.wasm") for u in urls)  # the worker's fetches count
+    fetched = {u.removeprefix(base_url).split("?")[0] for u in urls if u.startswith(base_url)}
+    assert vendored(SITE) <= fetched, "vendored files the page never loads"
+    context.close()
+
+
+def test_the_request_log_sees_pages_and_workers(browser: Browser, base_url: str) -> None:
+    """The log the no-off-origin checks rely on catches a page's and a worker's fetches."""
+    context = browser.new_context()
+    urls = record_requests(context)
+    page = context.new_page()
+    page.goto(base_url + "static/icons/icon.svg")
+    page.evaluate(
+        """async () => {
+            await fetch('http://page.example.invalid/x').catch(() => null);
+            const code = "fetch('http://worker.example.invalid/y').catch(() => null)"
+                + ".then(() => postMessage('done'))";
+            const worker = new Worker(URL.createObjectURL(new Blob([code])));
+            await new Promise(resolve => { worker.onmessage = resolve; });
+        }"""
+    )
+    assert off_origin(urls, origin_of(base_url)) == [
+        "http://page.example.invalid/x",
+        "http://worker.example.invalid/y",
+    ]
+    context.close()
+
+
+def test_launch_blocks_other_hosts(browser: Browser) -> None:
+    """Chromium is launched so that no host but 127.0.0.1 resolves."""
+    context = browser.new_context()
+    page = context.new_page()
+    reached = page.evaluate(
+        "fetch('http://example.com/', {mode: 'no-cors'}).then(() => true, () => false)"
+    )
+    assert reached is False
+    context.close()

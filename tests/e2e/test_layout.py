@@ -1,0 +1,42 @@
+"""How the page looks: desktop and phone screenshots; phone width fits with big targets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers import load, show_import_export, solve
+from playwright.sync_api import Page
+
+PHONE = {"width": 360, "height": 640}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+def test_desktop_screenshot(board: Page, shots: Path) -> None:
+    """A solved puzzle at desktop width, saved under test-results/screens/."""
+    load(board, "leetcode")
+    solve(board)
+    show_import_export(board)
+    board.screenshot(path=shots / "desktop.png", full_page=True)
+    show_import_export(board, shown=False)
+    assert (shots / "desktop.png").stat().st_size > 0
+
+
+def test_phone_width(board: Page, shots: Path) -> None:
+    """At 360 px: no horizontal scroll, touch-sized cells and pad keys, a screenshot."""
+    board.set_viewport_size(PHONE)
+    try:
+        load(board, "leetcode")
+        board.locator("#r1c3").click()
+        board.keyboard.press("4")
+        width = board.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"]
+        cell = board.locator("#r5c5").bounding_box()
+        assert cell
+        assert min(cell["width"], cell["height"]) >= 36
+        key = board.locator(".pad-key").first.bounding_box()
+        assert key
+        assert key["height"] >= 44
+        assert board.locator(".pad").is_visible()
+        board.screenshot(path=shots / "phone.png", full_page=True)
+    finally:
+        board.set_viewport_size(DESKTOP)
