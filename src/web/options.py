@@ -1,0 +1,235 @@
+"""The player's settings: read from a URL's query (the widget, a share link), checked.
+
+``read_query("?puzzle=...&strategy=mrv")`` gives every setting, defaults filled in, and a
+list of notes, one per parameter it could not use (each note names the parameter, the
+value and what it fell back to). Nothing here raises on bad input: a blog's iframe must
+show a board, never a blank frame. The notes are plain text (the page writes them with
+``textContent``; URL text never reaches the DOM as HTML).
+
+Pure Python for MicroPython (the page's main thread) and CPython (the unit tests).
+"""
+
+import json
+
+STRATEGIES = ("naive", "mrv", "propagate")
+"""The core's strategies (``sudoku.trace.STRATEGIES``; a unit test keeps them equal)."""
+
+SPEEDS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 0)
+"""Steps per second, one per notch of the speed slider; 0 is as fast as the browser can."""
+
+CONTROLS = ("play", "step", "scrub", "speed", "strategy", "counters", "depth", "code", "legend")
+"""The parts of the player a widget may show (``controls=``); the board always shows."""
+
+THEMES = ("auto", "light", "dark")
+
+DEFAULT_PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+"""LeetCode 37's example."""
+
+DEFAULTS = {
+    "puzzle": DEFAULT_PUZZLE,
+    "strategy": "naive",
+    "speed": 10,
+    "autoplay": False,
+    "loop": None,
+    "controls": CONTROLS,
+    "theme": "auto",
+}
+
+TRUE_WORDS = ("1", "true", "yes", "on")
+FALSE_WORDS = ("0", "false", "no", "off")
+BLANKS = ".0-_"
+
+
+def unquote(text):
+    """Percent-decoding of a query value (``+`` is a space); bad escapes stay as they are."""
+    raw = text.replace("+", " ").encode()
+    out = bytearray()
+    i = 0
+    while i < len(raw):
+        byte = raw[i]
+        if byte == 37 and is_hex(raw[i + 1 : i + 3]):
+            out.append(int(raw[i + 1 : i + 3], 16))
+            i += 3
+        else:
+            out.append(byte)
+            i += 1
+    try:
+        return bytes(out).decode()
+    except UnicodeError:
+        return text
+
+
+def is_hex(pair):
+    """Whether two bytes are hexadecimal digits."""
+    return len(pair) == 2 and all(b in b"0123456789abcdefABCDEF" for b in pair)
+
+
+def parse_query(query):
+    """``?a=1&b=x%20y`` -> ``[("a", "1"), ("b", "x y")]``, in order, empty pairs skipped."""
+    pairs = []
+    for part in query.lstrip("?").split("&"):
+        if part:
+            name, _, value = part.partition("=")
+            pairs.append((unquote(name), unquote(value)))
+    return pairs
+
+
+def preview_grid(text):
+    """The 81-char grid of an obvious puzzle, to show before the solver is ready; else None.
+
+    Reads an 81-character line (``.``, ``0``, ``-``, ``_`` as blanks) or LeetCode JSON.
+    The worker's parser stays the judge: it reads more shapes, and names what is wrong.
+    """
+    text = text.strip()
+    if text.startswith("["):
+        try:
+            rows = json.loads(text)
+            text = "".join(str(value) for row in rows for value in row)
+        except (ValueError, TypeError):
+            return None
+    if len(text) != 81 or any(ch not in "123456789" + BLANKS for ch in text):
+        return None
+    return "".join("." if ch in BLANKS else ch for ch in text)
+
+
+def read_speed(value):
+    """A speed notch for ``max`` or a number of steps per second (nearest notch); or None."""
+    if value == "max":
+        return 0
+    try:
+        wanted = float(value)
+    except ValueError:
+        return None
+    if not wanted > 0:
+        return None
+    finite = [s for s in SPEEDS if s]
+    return min(finite, key=lambda s: abs(s - wanted) / s)
+
+
+def read_loop(value):
+    """``FROM-TO`` (steps, FROM < TO) -> ``(FROM, TO)``; None if it is not that."""
+    first, sep, last = value.partition("-")
+    if not sep or not first.isdigit() or not last.isdigit():
+        return None
+    start, stop = int(first), int(last)
+    return (start, stop) if start < stop else None
+
+
+def read_controls(value):
+    """``play,step`` -> the known names in the player's order, and the unknown ones."""
+    names = [name.strip() for name in value.split(",") if name.strip()]
+    if names == ["all"]:
+        return CONTROLS, []
+    if names == ["none"]:
+        return (), []
+    known = tuple(name for name in CONTROLS if name in names)
+    return known, [name for name in names if name not in CONTROLS]
+
+
+def note(name, value, problem, fallback):
+    """One line about a parameter the widget could not use."""
+    shown = value if len(value) <= 40 else value[:37] + "..."
+    return f"{name}={shown!r}: {problem}; using {fallback}."
+
+
+def read_query(query):
+    """Every setting from a URL query, defaults for the rest, and a note per problem.
+
+    ``puzzle`` is kept as given (the worker parses it); the rest are checked here.
+    """
+    options = dict(DEFAULTS)
+    notes = []
+    for name, value in parse_query(query):
+        if name == "puzzle":
+            options["puzzle"] = value
+        elif name == "strategy":
+            if value in STRATEGIES:
+                options["strategy"] = value
+            else:
+                notes.append(note(name, value, "unknown strategy", "naive"))
+        elif name == "speed":
+            speed = read_speed(value)
+            if speed is None:
+                notes.append(note(name, value, "not a number of steps per second or max", "10"))
+            else:
+                options["speed"] = speed
+        elif name == "autoplay":
+            if value.lower() in TRUE_WORDS or value.lower() in FALSE_WORDS:
+                options["autoplay"] = value.lower() in TRUE_WORDS
+            else:
+                notes.append(note(name, value, "not true or false", "false"))
+        elif name == "loop":
+            loop = read_loop(value)
+            if loop is None:
+                notes.append(note(name, value, "not FROM-TO with FROM < TO", "no loop"))
+            else:
+                options["loop"] = loop
+        elif name == "controls":
+            known, unknown = read_controls(value)
+            options["controls"] = known
+            if unknown:
+                notes.append(note(name, ",".join(unknown), "unknown controls", "the others"))
+        elif name == "theme":
+            if value in THEMES:
+                options["theme"] = value
+            else:
+                notes.append(note(name, value, "not light, dark or auto", "auto"))
+        else:
+            notes.append(note(name, value, "unknown parameter", "nothing (ignored)"))
+    return options, notes
+
+
+def speed_label(speed):
+    """``1 step/s``, ``200 steps/s``, or ``as fast as possible``."""
+    if speed == 0:
+        return "as fast as possible"
+    return "1 step/s" if speed == 1 else f"{speed} steps/s"
+
+
+def share_query(grid, strategy, extra=()):
+    """The query that restores ``grid`` and ``strategy`` (plus ``extra`` name-value pairs).
+
+    A grid is 81 characters of ``1``-``9`` and ``.``: nothing in it needs escaping.
+    """
+    pairs = [("puzzle", grid), ("strategy", strategy)]
+    pairs.extend(extra)
+    return "?" + "&".join(f"{name}={value}" for name, value in pairs)
+
+
+def fallback_board(grid):
+    """The grid as plain text art (``5 3 . | . 7 . | ...``): a tag's content without JS."""
+    lines = []
+    for row in range(9):
+        if row in (3, 6):
+            lines.append("------+-------+------")
+        cells = grid[row * 9 : row * 9 + 9]
+        lines.append(" | ".join(" ".join(cells[b : b + 3]) for b in (0, 3, 6)))
+    return "\n".join(lines)
+
+
+def iframe_snippet(url):
+    """An ``<iframe>`` for ``url`` (the widget with its query), sized for the board."""
+    return (
+        f'<iframe src="{url}" title="Sudoku Lab: backtracking, step by step" '
+        'style="width:100%;max-width:40rem;height:560px;border:0" loading="lazy"></iframe>'
+    )
+
+
+def tag_snippet(script_url, grid, strategy):
+    """The ``<sudoku-lab>`` tag (and its script) with a plain-text board for no-JS readers."""
+    return (
+        f'<script src="{script_url}" defer></script>\n'
+        f'<sudoku-lab puzzle="{grid}" strategy="{strategy}">\n'
+        f"<pre>{fallback_board(grid)}</pre>\n"
+        "</sudoku-lab>"
+    )
+
+
+def grouped(number):
+    """``1234567`` -> ``1,234,567``."""
+    text, groups = str(number), []
+    while len(text) > 3:
+        groups.insert(0, text[-3:])
+        text = text[:-3]
+    groups.insert(0, text)
+    return ",".join(groups)

@@ -1,0 +1,292 @@
+"""The blog widget (embed.html) and its one-tag loader (static/js/embed.js): every URL
+parameter, fallbacks with a visible note, the board before Python and without JS, and a
+cross-origin host page (a second local server) that sizes the iframe from its messages."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+from conftest import load_script, off_origin, origin_of
+from playwright.sync_api import Browser, Frame, Page
+
+LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+PLAYER = "document.querySelector('#player')"
+READY_MS = 120_000
+PARTS = ("play", "step", "scrub", "speed", "strategy", "counters", "depth", "code", "legend")
+
+
+def open_widget(context: Any, base_url: str, query: str, *, ready: bool = True) -> Page:
+    """embed.html with ``query`` in a new tab; waits for the player unless told not to."""
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(base_url + "embed.html" + query)
+    if ready:
+        page.wait_for_function(
+            "document.body.dataset.ready !== 'false'", timeout=READY_MS, polling=100
+        )
+        assert page.evaluate("document.body.dataset.ready") == "true"
+    assert errors == []
+    return page
+
+
+def givens(page: Page) -> str:
+    """The widget board's givens as a grid."""
+    return page.evaluate(
+        """[...document.querySelectorAll('#player .pcell')].map(c =>
+             c.classList.contains('given') ? c.textContent : '.').join('')"""
+    )
+
+
+def visible_parts(page: Page) -> set[str]:
+    """The player parts shown."""
+    return set(
+        page.evaluate(
+            "[...document.querySelectorAll('[data-part]')].filter(e => !e.hidden)"
+            ".map(e => e.dataset.part)"
+        )
+    )
+
+
+def note_text(page: Page) -> str:
+    """The widget's note line."""
+    return page.locator("#player [data-role='note']").text_content() or ""
+
+
+@pytest.fixture(scope="module")
+def context(session_context: dict[str, Any]) -> Any:
+    """The session's browser context (its request log forbids leaving the origin)."""
+    return session_context["context"]
+
+
+def test_defaults_show_leetcodes_example_with_every_control(context: Any, base_url: str) -> None:
+    """No parameters: LeetCode's example, naive, paused, every control, no note."""
+    page = open_widget(context, base_url, "")
+    assert givens(page) == LEETCODE
+    assert page.evaluate("document.querySelector('#p-strategy').value") == "naive"
+    assert page.evaluate(f"{PLAYER}.dataset.state") == "ready"
+    assert visible_parts(page) == set(PARTS)
+    assert not page.locator("#player [data-role='note']").is_visible()
+    assert page.evaluate("document.documentElement.dataset.theme") == "auto"
+    page.close()
+
+
+def test_every_parameter_is_honoured(context: Any, base_url: str) -> None:
+    """puzzle, strategy, speed, autoplay, loop, controls and theme each take effect."""
+    query = (
+        f"?puzzle={EASY}&strategy=mrv&speed=50&autoplay=1&loop=5-20"
+        "&controls=play,counters,code&theme=dark"
+    )
+    page = open_widget(context, base_url, query)
+    assert givens(page) == EASY
+    assert page.evaluate("document.querySelector('#p-strategy').value") == "mrv"
+    assert (page.locator("#player [data-role='code']").text_content() or "").startswith("def mrv(")
+    assert page.locator("#player [data-role='speed-label']").text_content() == "50 steps/s"
+    assert page.evaluate(f"{PLAYER}.dataset.state") == "playing"
+    seen = set()
+    for _ in range(40):
+        seen.add(int(page.evaluate(f"{PLAYER}.dataset.steps")))
+        page.wait_for_timeout(50)
+    assert min(seen) >= 5
+    assert max(seen) <= 20
+    assert len(seen) > 3
+    assert visible_parts(page) == {"play", "counters", "code"}
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert background == "rgb(17, 20, 27)"
+    assert note_text(page) == ""
+    page.close()
+
+
+def test_leetcode_json_puzzle_and_max_speed(context: Any, base_url: str) -> None:
+    """A LeetCode JSON board (URL-encoded) is read; speed=max is as fast as possible."""
+    rows = [list(LEETCODE[r * 9 : r * 9 + 9]) for r in range(9)]
+    query = "?puzzle=" + quote(json.dumps(rows)) + "&speed=max&theme=light"
+    page = open_widget(context, base_url, query)
+    assert givens(page) == LEETCODE
+    label = page.locator("#player [data-role='speed-label']").text_content()
+    assert label == "as fast as possible"
+    assert page.evaluate("getComputedStyle(document.documentElement).colorScheme") == "light"
+    page.close()
+
+
+def test_bad_parameters_fall_back_with_a_visible_note(context: Any, base_url: str) -> None:
+    """Every bad value falls back to its default and is named in the note; never blank."""
+    query = (
+        "?puzzle=12345&strategy=fastest&speed=warp&autoplay=perhaps&loop=9-1"
+        "&controls=play,fly&theme=pink&colour=red"
+    )
+    page = open_widget(context, base_url, query)
+    note = note_text(page)
+    for problem in (
+        "puzzle='12345'",
+        "strategy='fastest'",
+        "speed='warp'",
+        "autoplay='perhaps'",
+        "loop='9-1'",
+        "controls='fly'",
+        "theme='pink'",
+        "colour='red'",
+    ):
+        assert problem in note
+    assert page.locator("#player [data-role='note']").is_visible()
+    assert givens(page) == LEETCODE
+    assert page.evaluate("document.querySelector('#p-strategy').value") == "naive"
+    assert page.evaluate(f"{PLAYER}.dataset.state") == "ready"
+    assert visible_parts(page) == {"play"}
+    page.close()
+
+
+def test_markup_in_parameters_stays_text(context: Any, base_url: str) -> None:
+    """URL text never becomes HTML: a script tag in a parameter shows as text in the note."""
+    page = open_widget(context, base_url, "?theme=" + quote("<img src=x onerror=alert(1)>"))
+    assert "<img src=x" in note_text(page)
+    assert page.locator("#player [data-role='note'] img").count() == 0
+    page.close()
+
+
+def test_board_shows_the_puzzle_before_the_solver_is_ready(context: Any, base_url: str) -> None:
+    """The givens are painted by the main thread while the Pyodide worker still loads."""
+    page = open_widget(context, base_url, f"?puzzle={EASY}", ready=False)
+    page.wait_for_function(
+        "arg => [...document.querySelectorAll('#player .pcell')].map(c => c.textContent || '.')"
+        ".join('') === arg",
+        arg=EASY,
+        timeout=READY_MS,
+        polling=20,
+    )
+    assert page.evaluate("document.body.dataset.ready") == "false"
+    page.close()
+
+
+# -- a host page on another origin -------------------------------------------------------
+
+HOST_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="color-scheme" content="light dark">
+<title>A blog post</title></head>
+<body>
+<h1>How backtracking works</h1>
+<script src="{app}static/js/embed.js"></script>
+<sudoku-lab puzzle="{puzzle}" strategy="mrv">
+<pre id="fallback">a plain-text board</pre>
+</sudoku-lab>
+<p>After the widget.</p>
+</body></html>
+"""
+
+
+@pytest.fixture(scope="module")
+def host_url(base_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A blog page served from a second local origin (another port) using the tag."""
+    folder: Path = tmp_path_factory.mktemp("host")
+    (folder / "post.html").write_text(HOST_PAGE.format(app=base_url, puzzle=EASY), "utf-8")
+    server = load_script("serve").make_server(folder, 0, "/", quiet=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/post.html"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def host(browser: Browser, host_url: str, base_url: str) -> Iterator[Page]:
+    """The host page in its own context; requests may go to the two local origins only."""
+    context = browser.new_context(viewport={"width": 1000, "height": 900})
+    urls: list[str] = []
+    context.on("request", lambda request: urls.append(request.url))
+    page = context.new_page()
+    page.goto(host_url)
+    yield page
+    context.close()
+    assert off_origin(off_origin(urls, origin_of(base_url)), origin_of(host_url)) == []
+
+
+def widget_frame(page: Page) -> Frame:
+    """The widget's frame inside the host page."""
+    handle = page.wait_for_selector("sudoku-lab iframe")
+    frame = handle.content_frame() if handle else None
+    assert frame
+    return frame
+
+
+def test_cross_origin_tag_makes_a_sized_iframe(host: Page, base_url: str) -> None:
+    """The tag becomes an iframe of the app's embed.html, sized by the widget's message."""
+    iframe = host.locator("sudoku-lab iframe")
+    src = iframe.get_attribute("src") or ""
+    assert src.startswith(base_url + "embed.html?")
+    assert f"puzzle={EASY}" in src
+    host.wait_for_function("document.querySelector('sudoku-lab').dataset.height", timeout=READY_MS)
+    height = int(host.evaluate("document.querySelector('sudoku-lab').dataset.height"))
+    assert height > 300
+    assert iframe.evaluate("f => f.getBoundingClientRect().height") == height
+    assert not host.locator("#fallback").is_visible()
+    frame = widget_frame(host)
+    frame.wait_for_function("document.body.dataset.ready === 'true'", timeout=READY_MS)
+    frame.locator("#player [data-role='play']").click()
+    frame.wait_for_function(f"+{PLAYER}.dataset.steps > 3")
+    frame.locator("#player [data-role='play']").click()
+    now = frame.evaluate("document.body.dataset.height")
+    host.wait_for_function(
+        "h => document.querySelector('sudoku-lab').dataset.height === h", arg=now
+    )
+
+
+def test_only_the_exact_height_message_from_its_own_iframe_counts(host: Page) -> None:
+    """Other shapes, other sources and absurd heights are ignored; the exact one is used."""
+    host.wait_for_function("document.querySelector('sudoku-lab').dataset.height", timeout=READY_MS)
+    frame = widget_frame(host)
+    frame.wait_for_function("document.body.dataset.ready === 'true'", timeout=READY_MS)
+    real = host.evaluate("document.querySelector('sudoku-lab').dataset.height")
+    for message in (
+        "{type: 'sudoku-lab:height', height: 123, extra: 1}",
+        "{type: 'sudoku-lab:height', height: '123'}",
+        "{type: 'other', height: 123}",
+        "{type: 'sudoku-lab:height', height: 1e9}",
+        "{type: 'sudoku-lab:height', height: -5}",
+        "['sudoku-lab:height', 123]",
+        "'sudoku-lab:height'",
+    ):
+        frame.evaluate(f"parent.postMessage({message}, '*')")
+    host.evaluate("window.postMessage({type: 'sudoku-lab:height', height: 123}, '*')")
+    frame.evaluate("parent.postMessage({type: 'sudoku-lab:height', height: 777}, '*')")
+    host.wait_for_function("document.querySelector('sudoku-lab').dataset.height === '777'")
+    assert real != "777"
+    assert host.locator("sudoku-lab iframe").evaluate("f => f.style.height") == "777px"
+
+
+def test_without_javascript_the_tags_board_and_the_widgets_note_show(
+    browser: Browser, host_url: str, base_url: str
+) -> None:
+    """No JS: the host shows the tag's plain-text board; the widget says it needs JS."""
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(host_url)
+    assert page.locator("#fallback").is_visible()
+    page.goto(base_url + "embed.html?puzzle=" + EASY)
+    assert "needs JavaScript" in (page.locator("main").text_content() or "")
+    context.close()
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_widget_screenshots_in_a_host_page(
+    browser: Browser, host_url: str, theme: str, shots: Path
+) -> None:
+    """The widget in a blog page, light and dark, as a reader sees it (for the docs)."""
+    context = browser.new_context(viewport={"width": 820, "height": 1000}, color_scheme=theme)
+    page = context.new_page()
+    page.goto(host_url)
+    frame = widget_frame(page)
+    frame.wait_for_function("document.body.dataset.ready === 'true'", timeout=READY_MS)
+    for _ in range(12):
+        frame.locator("#player [data-role='forward']").click()
+    page.wait_for_timeout(200)
+    page.screenshot(path=shots / f"embed-{theme}.png", full_page=True)
+    assert frame.evaluate(f"{PLAYER}.dataset.steps") == "12"
+    context.close()

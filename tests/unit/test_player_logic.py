@@ -1,0 +1,347 @@
+"""The player's pure logic (src/web/timeline.py, options.py) and the worker's trace calls,
+checked against the core's own events: what the page shows at step k is the trace's truth."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+from itertools import islice
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from sudoku.grid import UNITS
+from sudoku.trace import STRATEGIES, trace
+
+ROOT = Path(__file__).resolve().parents[2]
+LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+HARD = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9"
+EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+CLASH = "55" + "." * 79
+
+
+def load(name: str) -> ModuleType:
+    """``src/web/{name}.py`` as a module (in the browser these are top-level scripts)."""
+    spec = importlib.util.spec_from_file_location(
+        f"web_{name}", ROOT / "src" / "web" / f"{name}.py"
+    )
+    assert spec
+    assert spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+timeline = load("timeline")
+options = load("options")
+worker = load("worker")
+
+
+def expected_states(
+    grid: str, strategy: str, limit: int
+) -> list[tuple[bytes, list[int], list[int]]]:
+    """Board bytes, counters and open-guess stack after each of the first ``limit`` events,
+    computed straight from the core's event dicts (index 0: before any event)."""
+    cells = bytearray(grid.encode())
+    counts = [0, 0, 0, 0, 0]
+    stack: list[int] = []
+    states = [(bytes(cells), list(counts), list(stack))]
+    for n, event in enumerate(trace(grid, strategy)):
+        if n == limit:
+            break
+        kind = event["kind"]
+        if kind in {"place", "force", "undo"}:
+            cell = (int(event["cell"][1]) - 1) * 9 + int(event["cell"][3]) - 1
+            digit = event["digit"]
+            if kind == "place":
+                cells[cell] = ord(digit)
+                stack.append(cell * 16 + int(digit))
+            elif kind == "force":
+                cells[cell] = ord(digit) + 48
+            else:
+                cells[cell] = ord(".")
+                if event["backtracks"] > counts[1]:
+                    stack.pop()
+        counts = [
+            event["nodes"],
+            event["backtracks"],
+            event["depth"],
+            event["max_depth"],
+            event.get("forced", 0),
+        ]
+        states.append((bytes(cells), counts, list(stack)))
+    return states
+
+
+def state(cursor: Any) -> tuple[bytes, list[int], list[int]]:
+    """A cursor's state in the shape of ``expected_states``."""
+    return bytes(cursor.board), list(cursor.counts), list(cursor.stack)
+
+
+def pulled(grid: str, strategy: str, pages: int, cap: int = 10**9) -> Any:
+    """A timeline holding the first ``pages`` pages of a trace, pulled from the worker."""
+    opened = json.loads(worker.trace_start(grid, strategy))
+    line = timeline.Timeline(opened["grid"], opened["page"], cap)
+    for _ in range(pages):
+        timeline.receive(line, worker.trace_pull(opened["session"], 1))
+        if line.done:
+            break
+    worker.trace_stop(opened["session"])
+    return line
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+@pytest.mark.parametrize("grid", [LEETCODE, EASY, HARD, CLASH])
+def test_every_step_matches_the_core(grid: str, strategy: str) -> None:
+    """Played one event at a time, board, counters and stack equal the core's at each step."""
+    line = pulled(grid, strategy, pages=2)
+    truth = expected_states(grid, strategy, line.received)
+    cursor = timeline.Cursor(line.grid)
+    assert state(cursor) == truth[0]
+    for k in range(1, line.received + 1):
+        assert timeline.advance(line, cursor, 1) == 1
+        assert state(cursor) == truth[k], f"step {k}"
+    assert timeline.advance(line, cursor, 1) == 0
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_step_back_restores_every_earlier_state(strategy: str) -> None:
+    """Stepping back from the end passes through exactly the states seen going forward."""
+    line = pulled(HARD, strategy, pages=2)
+    truth = expected_states(HARD, strategy, line.received)
+    cursor = timeline.Cursor(line.grid)
+    timeline.advance(line, cursor, line.received)
+    for k in range(line.received - 1, -1, -1):
+        assert timeline.retreat(line, cursor, 1) == 1
+        assert state(cursor) == truth[k], f"step {k}"
+    assert timeline.retreat(line, cursor, 1) == 0
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_seek_lands_on_the_core_state_from_anywhere(strategy: str) -> None:
+    """Jumps in any order (checkpoint + replay) land on the core's state."""
+    line = pulled(HARD, strategy, pages=3)
+    truth = expected_states(HARD, strategy, line.received)
+    cursor = timeline.Cursor(line.grid)
+    rng = random.Random(37)
+    targets = [rng.randrange(line.received + 1) for _ in range(60)]
+    targets += [0, line.received, line.page, line.page - 1, line.page + 1]
+    for target in [t for t in targets if t <= line.received]:
+        timeline.seek(line, cursor, target)
+        assert cursor.pos == target
+        assert state(cursor) == truth[target], f"seek to {target}"
+
+
+def test_cap_keeps_the_first_pages_and_lets_played_ones_go() -> None:
+    """Past the cap, played pages are dropped; a step back returns to the cap exactly."""
+    opened = json.loads(worker.trace_start(HARD, "naive"))
+    page = opened["page"]
+    line = timeline.Timeline(opened["grid"], page, cap=2 * page)
+    cursor = timeline.Cursor(line.grid)
+    for _ in range(6):
+        timeline.receive(line, worker.trace_pull(opened["session"], 1))
+        timeline.advance(line, cursor, page)
+        assert len(line.pages) <= 2 + 2
+    assert cursor.pos == 6 * page
+    assert line.dropped
+    assert timeline.kept(line) == 2 * page
+    assert sorted(line.pages)[:2] == [0, 1]
+    truth = expected_states(HARD, "naive", 2 * page)
+    timeline.retreat(line, cursor, 1)
+    assert cursor.pos == 2 * page
+    assert state(cursor) == truth[2 * page]
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+@pytest.mark.parametrize("grid", [LEETCODE, HARD, CLASH])
+def test_fields_decode_each_event_as_the_core_made_it(grid: str, strategy: str) -> None:
+    """Every compact event decodes to the core's kind, cell, digit, peer and unit."""
+    line = pulled(grid, strategy, pages=1)
+    events = list(islice(trace(grid, strategy), line.received))
+    data = line.pages[0][0]
+    for n, event in enumerate(events):
+        got = timeline.fields(data, n * timeline.WIDTH)
+        assert got["kind"] == event["kind"]
+        assert got["cell"] == event.get("cell", "")
+        assert got["digit"] == event.get("digit", "")
+        assert got["peer"] == event.get("peer", "")
+        assert got["unit"] == event.get("unit", "")
+
+
+def test_captions_name_cells_digits_peers_and_units() -> None:
+    """Captions say what happened in the project's words (r3c5, row 3)."""
+    cases = {
+        b"t354....": "Try 4 at r3c5.",
+        b"r35431r3": "Reject 4 at r3c5: r3c1 holds it in row 3.",
+        b"P354....": "Place 4 at r3c5 (a guess).",
+        b"f354..b2": "Force 4 at r3c5: hidden single in box 2.",
+        b"f354....": "Force 4 at r3c5: naked single.",
+        b"s35.....": "Stuck: no candidate left for r3c5.",
+        b"s..4..c7": "Stuck: no place left for 4 in column 7.",
+        b"u354....": "Undo 4 at r3c5: backtrack.",
+        b"v354....": "Undo the forced 4 at r3c5.",
+        b"S.......": "Solved.",
+    }
+    for data, text in cases.items():
+        assert timeline.caption(timeline.fields(data, 0)) == text
+
+
+def test_unit_cells_are_the_core_units() -> None:
+    """A unit's name leads to the core's nine cells."""
+    names = [f"row {n}" for n in range(1, 10)] + [f"column {n}" for n in range(1, 10)]
+    names += [f"box {n}" for n in range(1, 10)]
+    assert [sorted(timeline.unit_cells(name)) for name in names] == [sorted(u) for u in UNITS]
+    assert timeline.unit_cells("") == []
+
+
+# -- the worker's trace calls ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_trace_count_equals_the_cores_last_event(strategy: str) -> None:
+    """Compare mode's totals are the core's counters after its last event."""
+    events = list(trace(LEETCODE, strategy))
+    last = events[-1]
+    key = json.loads(worker.trace_start(LEETCODE, strategy))["session"]
+    total: dict[str, Any] = {}
+    while not total.get("done"):
+        total = json.loads(worker.trace_count(key, 1000))
+    assert total["steps"] == len(events)
+    assert total["nodes"] == last["nodes"]
+    assert total["backtracks"] == last["backtracks"]
+    assert total["max_depth"] == last["max_depth"]
+    assert total["outcome"] == "solved"
+
+
+def test_trace_pull_pages_and_header() -> None:
+    """Pages hold TRACE_PAGE events (the last fewer), each with its own checkpoint."""
+    key = json.loads(worker.trace_start(LEETCODE, "naive"))["session"]
+    text = worker.trace_pull(key, 1000)
+    header, _, events = text.partition("\n")
+    head = json.loads(header)
+    total = len(list(trace(LEETCODE, "naive")))
+    assert head["done"]
+    assert head["steps"] == total
+    assert len(events) == total * timeline.WIDTH
+    assert [page["start"] for page in head["pages"]] == list(range(0, total, worker.TRACE_PAGE))
+    assert head["pages"][0] == {"start": 0, "board": LEETCODE, "counts": [0] * 5, "stack": ""}
+    assert json.loads(worker.trace_pull(key, 1).partition("\n")[0])["pages"] == []
+
+
+def test_trace_calls_refuse_bad_input_with_a_message() -> None:
+    """Bad puzzle, unknown strategy, unknown session: an error message, no traceback."""
+    assert "81" in json.loads(worker.trace_start(LEETCODE[:80], "naive"))["error"]
+    assert "strategy" in json.loads(worker.trace_start(LEETCODE, "fastest"))["error"]
+    assert "no trace" in json.loads(worker.trace_pull(987654, 1))["error"]
+    assert "no trace" in json.loads(worker.trace_count(987654, 1))["error"]
+    assert json.loads(worker.trace_stop(987654)) == {"closed": False}
+
+
+def test_old_sessions_are_dropped() -> None:
+    """Only the newest MAX_SESSIONS traces stay open: memory in the worker is bounded."""
+    keys = [json.loads(worker.trace_start(LEETCODE, "mrv"))["session"] for _ in range(6)]
+    assert set(worker.sessions) == set(keys[-worker.MAX_SESSIONS :])
+    assert json.loads(worker.trace_stop(keys[-1])) == {"closed": True}
+
+
+# -- settings from the URL -------------------------------------------------------------
+
+
+def test_no_query_gives_the_defaults_and_no_notes() -> None:
+    """An empty query is the default widget, silently."""
+    assert options.read_query("") == (options.DEFAULTS, [])
+
+
+def test_every_parameter_is_read() -> None:
+    """Each documented parameter, well formed, is taken."""
+    query = (
+        "?puzzle=" + EASY + "&strategy=propagate&speed=max&autoplay=true&loop=10-200"
+        "&controls=play,code&theme=dark"
+    )
+    settings, notes = options.read_query(query)
+    assert notes == []
+    assert settings == {
+        "puzzle": EASY,
+        "strategy": "propagate",
+        "speed": 0,
+        "autoplay": True,
+        "loop": (10, 200),
+        "controls": ("play", "code"),
+        "theme": "dark",
+    }
+
+
+@pytest.mark.parametrize(
+    ("query", "name", "value"),
+    [
+        ("strategy=fastest", "strategy", "naive"),
+        ("speed=fast", "speed", 10),
+        ("speed=-3", "speed", 10),
+        ("autoplay=maybe", "autoplay", False),
+        ("loop=50-10", "loop", None),
+        ("loop=a-b", "loop", None),
+        ("theme=pink", "theme", "auto"),
+    ],
+)
+def test_bad_values_fall_back_with_a_note(query: str, name: str, value: Any) -> None:
+    """A bad value keeps the default and a note names the parameter and the value."""
+    settings, notes = options.read_query("?" + query)
+    assert settings[name] == value
+    assert len(notes) == 1
+    assert notes[0].startswith(query.partition("=")[0] + "=")
+
+
+def test_unknown_parameters_and_controls_are_noted() -> None:
+    """Unknown names are ignored, and said."""
+    settings, notes = options.read_query("?colour=red&controls=play,fly")
+    assert settings["controls"] == ("play",)
+    assert len(notes) == 2
+    assert "unknown parameter" in notes[0]
+    assert "'fly'" in notes[1]
+
+
+def test_speed_snaps_to_a_notch_and_controls_words() -> None:
+    """Speeds snap to the nearest slider notch; controls=all|none are words."""
+    assert options.read_speed("300") in options.SPEEDS
+    assert options.read_speed("1") == 1
+    assert options.read_controls("all") == (options.CONTROLS, [])
+    assert options.read_controls("none") == ((), [])
+
+
+def test_percent_decoding_and_leetcode_preview() -> None:
+    """A URL-encoded LeetCode board previews as its grid; other shapes wait for the worker."""
+    rows = [list(LEETCODE[r * 9 : r * 9 + 9]) for r in range(9)]
+    query = "?puzzle=" + "".join(f"%{b:02X}" for b in json.dumps(rows).encode())
+    settings, _ = options.read_query(query)
+    assert options.preview_grid(settings["puzzle"]) == LEETCODE
+    assert options.preview_grid(LEETCODE.replace(".", "0")) == LEETCODE
+    assert options.preview_grid("not a puzzle") is None
+    assert options.unquote("a+b%2") == "a b%2"
+
+
+def test_strategies_are_the_cores() -> None:
+    """The page's list of strategies is the core's."""
+    assert options.STRATEGIES == STRATEGIES
+
+
+def test_share_query_and_snippets_restore_the_puzzle() -> None:
+    """The share link and the tag carry the grid and strategy; the tag has a text board."""
+    query = options.share_query(LEETCODE, "mrv")
+    assert options.read_query(query) == ({**options.DEFAULTS, "strategy": "mrv"}, [])
+    tag = options.tag_snippet("https://x.test/static/js/embed.js", LEETCODE, "mrv")
+    assert f'puzzle="{LEETCODE}"' in tag
+    assert "5 3 . | . 7 . | . . ." in tag
+    assert options.iframe_snippet("https://x.test/embed.html" + query).startswith("<iframe ")
+
+
+def test_grouped_numbers() -> None:
+    """Counts read with thousands separators."""
+    assert [options.grouped(n) for n in (0, 999, 1000, 1234567)] == [
+        "0",
+        "999",
+        "1,000",
+        "1,234,567",
+    ]
