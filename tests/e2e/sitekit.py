@@ -1,0 +1,125 @@
+"""The built site for the e2e tests: build it, serve it as a GitHub project page, cut it off.
+
+Tests of the built site build their own copy in a temporary folder with
+scripts/build_site.py (the same code as ``make site``) and serve it under PREFIX, a
+sub-path as https://user.github.io/some-repo/ would be. Each test gets its own server on
+a free port, so each starts with an origin no service worker has seen.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+import threading
+from pathlib import Path
+from typing import Any
+
+from conftest import BOOT_MS, ROOT, load_script
+from playwright.sync_api import Frame, Page
+
+build_site = load_script("build_site")
+serve = load_script("serve")
+SOURCE = ROOT
+"""The tree the site is built from."""
+PREFIX = "/some-repo/"
+LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+"""LeetCode 37's example, the widget's puzzle in these tests."""
+BUILD = re.compile(r"^const BUILD = (\{.*?\n\});$", re.MULTILINE | re.DOTALL)
+SW_ACTIVE = """async () => {
+    const registration = await navigator.serviceWorker.ready;
+    const worker = registration.active;
+    if (worker.state !== 'activated') {
+        await new Promise(done => worker.addEventListener('statechange',
+            () => worker.state === 'activated' && done()));
+    }
+    return worker.state;
+}"""
+
+
+class Host:
+    """A folder served on 127.0.0.1 under ``prefix`` until ``stop()``: the network, cut."""
+
+    def __init__(self, folder: Path, prefix: str = PREFIX, port: int = 0) -> None:
+        """Start serving ``folder`` on ``port`` (0: a free one)."""
+        self.server = serve.make_server(folder, port, prefix, quiet=True)
+        self.port = self.server.server_address[1]
+        self.url = f"http://127.0.0.1:{self.port}{prefix}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.running = True
+
+    def stop(self) -> None:
+        """Stop answering: the port refuses connections from now on."""
+        if self.running:
+            self.server.shutdown()
+            self.server.server_close()
+            self.running = False
+
+
+def build(out: Path) -> str:
+    """Build the site from SOURCE into ``out``; return its release."""
+    return build_site.build(SOURCE, out)
+
+
+def precache(site: Path) -> dict[str, Any]:
+    """The BUILD object sealed into ``site``'s sw.js: release and {path: integrity}."""
+    match = BUILD.search((site / "sw.js").read_text(encoding="utf-8"))
+    assert match, "sw.js has no sealed BUILD object"
+    return json.loads(match[1])
+
+
+def integrity_of(data: bytes) -> str:
+    """SRI sha256 of ``data``, computed here independently of the build script."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode("ascii")
+
+
+def files_in(site: Path) -> set[str]:
+    """Every file path in ``site``, relative to it."""
+    return {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
+
+
+def not_loaded_by_pages(site: Path) -> set[str]:
+    """Shipped files the site's own pages never load, each for a reason.
+
+    The manifest and the icons it names (plus the apple-touch-icon the page links) are
+    fetched only by an install; static/js/embed.js is loaded by blogs, next to the widget.
+    """
+    manifest = json.loads((site / "manifest.webmanifest").read_text(encoding="utf-8"))
+    icons = {icon["src"] for icon in manifest["icons"]}
+    return {
+        "manifest.webmanifest",
+        "static/icons/apple-touch-icon.png",
+        "static/js/embed.js",
+    } | icons
+
+
+def wait_booted(page: Page | Frame) -> None:
+    """Wait for the solver to be ready and the page to have registered its worker."""
+    page.wait_for_function(
+        "['true', 'failed'].includes(document.body?.dataset.ready)", timeout=BOOT_MS
+    )
+    assert page.evaluate("document.body.dataset.ready") == "true"
+    page.wait_for_function("document.body.dataset.release", timeout=BOOT_MS)
+
+
+def wait_installed(page: Page) -> None:
+    """Wait until the site's service worker is active (the release is precached)."""
+    assert page.evaluate(SW_ACTIVE) == "activated"
+
+
+def step_player(page: Page | Frame, steps: int) -> None:
+    """Step the widget's player forward ``steps`` times; it must show each step."""
+    for _ in range(steps):
+        page.locator("[data-role=forward]").click()
+    page.wait_for_function(
+        "n => document.querySelector('.player').dataset.steps === String(n)", arg=steps
+    )
+
+
+def our_caches(page: Page) -> list[str]:
+    """The Cache Storage names of this page's scope."""
+    return page.evaluate(
+        "async scope => (await caches.keys()).filter(n => n.startsWith('sudoku-lab ' + scope))",
+        page.evaluate("new URL('./', location.href).href"),
+    )

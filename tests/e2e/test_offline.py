@@ -1,0 +1,363 @@
+"""Offline after one visit, installable, updates whole: the built site under /some-repo/.
+
+"Cutting the network" is real: the test server stops (connections are refused) and the
+browser context goes offline. Each test serves its own build on its own port, so each
+starts with an origin no service worker has seen.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import struct
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import sitekit
+from conftest import LAUNCH_ARGS, RESULTS, chromium_path, off_origin, origin_of, record_requests
+from helpers import cell_values, load, solve
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Response
+
+UPDATED = "Sudoku Lab was updated to a new version since your last visit."
+NARROW = {"width": 360, "height": 740}
+WAIT_WAITING = """async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    for (let i = 0; i < 1200 && !registration.waiting; i++) {
+        await new Promise(tick => setTimeout(tick, 100));
+    }
+    return registration.waiting ? registration.waiting.state : null;
+}"""
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Path:
+    """A fresh build of the site, for this test alone (it may be redeployed)."""
+    folder = tmp_path / "_site"
+    sitekit.build(folder)
+    return folder
+
+
+@pytest.fixture
+def host(site: Path) -> Iterator[sitekit.Host]:
+    """The test's build served under /some-repo/ on its own port."""
+    served = sitekit.Host(site)
+    yield served
+    served.stop()
+
+
+def cut_network(context: BrowserContext, host: sitekit.Host) -> None:
+    """Stop the server and take the browser offline."""
+    host.stop()
+    context.set_offline(True)
+
+
+def record_responses(context: BrowserContext) -> list[Response]:
+    """Every response the context's pages and workers get, from now on."""
+    responses: list[Response] = []
+    context.on("response", lambda response: responses.append(response))  # noqa: PLW0108 (Playwright cannot wrap a builtin method)
+    return responses
+
+
+def not_from_worker(responses: list[Response], base: str) -> list[str]:
+    """Responses for the site's files that the service worker did not serve."""
+    return [r.url for r in responses if r.url.startswith(base) and not r.from_service_worker]
+
+
+def solve_leetcode(page: Page) -> None:
+    """Type a digit, load the LeetCode example and solve it: the app's main flow."""
+    page.locator("#r5c5").click()
+    page.keyboard.type("5")
+    assert cell_values(page)[40] == "5"
+    puzzle = load(page, "leetcode")
+    assert solve(page) == "unique"
+    solved = cell_values(page)
+    assert "." not in solved
+    assert all(a in {".", b} for a, b in zip(puzzle, solved, strict=True))
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    """Width and height from a PNG's IHDR chunk."""
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", f"{path.name} is not a PNG"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_the_installed_app_opens_offline(playwright: Playwright, tmp_path: Path) -> None:
+    """One visit online; Chrome finds the app installable; offline, start_url boots and solves."""
+    site = tmp_path / "_site"
+    sitekit.build(site)
+    host = sitekit.Host(site)
+    context = playwright.chromium.launch_persistent_context(
+        tmp_path / "profile", executable_path=chromium_path(), args=LAUNCH_ARGS
+    )
+    urls = record_requests(context)
+    page = context.pages[0]
+    page.goto(host.url)
+    sitekit.wait_booted(page)
+    sitekit.wait_installed(page)
+    cdp = context.new_cdp_session(page)
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["errors"] == []
+    assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+    start_url = page.evaluate(
+        "m => new URL(m.start_url, m.url).href",
+        {"url": manifest["url"], **json.loads(manifest["data"])},
+    )
+    assert start_url == host.url
+
+    cut_network(context, host)
+    responses = record_responses(context)
+    page = context.new_page()
+    page.goto(start_url)
+    sitekit.wait_booted(page)
+    solve_leetcode(page)
+    assert not_from_worker(responses, host.url) == []
+    context.close()
+    assert off_origin(urls, origin_of(host.url)) == []
+
+
+def test_manifest_icons_fit_install_prompts(site: Path) -> None:
+    """The manifest names PNG icons of 192 and 512 px, one maskable, each of its stated size."""
+    manifest = json.loads((site / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["start_url"] == manifest["scope"] == "./"
+    assert manifest["display"] == "standalone"
+    pngs = [icon for icon in manifest["icons"] if icon["type"] == "image/png"]
+    for icon in pngs:
+        width, height = png_size(site / icon["src"])
+        assert icon["sizes"] == f"{width}x{height}"
+    assert {icon["sizes"] for icon in pngs} >= {"192x192", "512x512"}
+    assert any(icon["purpose"] == "maskable" for icon in pngs)
+    assert png_size(site / "static/icons/apple-touch-icon.png") == (180, 180)
+
+
+def test_app_works_offline_after_one_visit(browser: Browser, host: sitekit.Host) -> None:
+    """Visit once, cut the network, reload: the app boots from the cache and solves."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(host.url)
+    sitekit.wait_booted(page)
+    sitekit.wait_installed(page)
+
+    cut_network(context, host)
+    responses = record_responses(context)
+    page.reload()
+    sitekit.wait_booted(page)
+    assert page.evaluate("navigator.onLine") is False
+    solve_leetcode(page)
+    assert not_from_worker(responses, host.url) == []
+    assert any(r.url.endswith("pyodide.asm.wasm") for r in responses)
+    context.close()
+
+
+def test_widget_works_offline_top_level(browser: Browser, host: sitekit.Host) -> None:
+    """embed.html visited alone installs the site too; offline it boots and its player steps."""
+    context = browser.new_context()
+    page = context.new_page()
+    url = f"{host.url}embed.html?puzzle={sitekit.LEETCODE}&strategy=naive"
+    page.goto(url)
+    sitekit.wait_booted(page)
+    sitekit.wait_installed(page)
+
+    cut_network(context, host)
+    responses = record_responses(context)
+    page.reload()
+    sitekit.wait_booted(page)
+    sitekit.step_player(page, 3)
+    assert not_from_worker(responses, host.url) == []
+    context.close()
+
+
+def body_hash(response: Response) -> str:
+    """SRI sha256 of a response's body."""
+    return sitekit.integrity_of(response.body())
+
+
+def mixed(responses: list[Response], base: str, files: dict[str, str]) -> list[str]:
+    """Site files the page got whose bytes are not those of release ``files``.
+
+    Only what the page and its workers received counts: the service worker's own
+    fetches (precaching the next release) are not part of the page load.
+    """
+    return [
+        r.url
+        for r in responses
+        if r.request.service_worker is None
+        and r.url.removeprefix(base) in files
+        and body_hash(r) != files[r.url.removeprefix(base)]
+    ]
+
+
+def shoot(page: Page, name: str) -> None:
+    """Screenshot the page's top (where the notice is) into test-results/screens/."""
+    folder = RESULTS / "screens"
+    folder.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(folder / name))
+
+
+def test_new_release_takes_over_whole_with_a_notice(
+    browser: Browser, host: sitekit.Host, site: Path
+) -> None:
+    """A deploy runs on the visit after it is found, whole, with a polite "updated" notice.
+
+    Release 1 is installed; release 2 is deployed (one changed file, sealed by the build
+    script). The next load still runs release 1 entirely while release 2 precaches; the
+    one after runs release 2 entirely, says so, and release 1's cache is gone.
+    """
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(host.url)
+    sitekit.wait_booted(page)
+    sitekit.wait_installed(page)
+    old = sitekit.precache(site)
+    page.reload()  # now controlled by release 1's worker
+    sitekit.wait_booted(page)
+
+    with (site / "static" / "css" / "app.css").open("a", encoding="utf-8") as css:
+        css.write(".top h1 { letter-spacing: 0.01em; }\n")
+    template = (sitekit.SOURCE / "sw.js").read_text(encoding="utf-8")
+    sitekit.build_site.seal(site, template)
+    new = sitekit.precache(site)
+    assert new["release"] != old["release"]
+
+    responses = record_responses(context)
+    page.reload()
+    sitekit.wait_booted(page)
+    assert page.evaluate("document.body.dataset.release") == old["release"]
+    assert page.locator("#release-note").text_content() == ""
+    assert mixed(responses, host.url, old["files"]) == []
+    assert page.evaluate(WAIT_WAITING) == "installed"
+
+    responses.clear()
+    page.reload()
+    page.wait_for_selector("#board", timeout=60_000)  # after the hand-over page
+    sitekit.wait_booted(page)
+    handed = [r for r in responses if "refresh" in r.headers]
+    assert len(handed) == 1, "release 1 hands the reload over to release 2 once"
+    served = [r for r in responses if r not in handed]
+    assert page.evaluate("document.body.dataset.release") == new["release"]
+    assert mixed(served, host.url, new["files"]) == []
+    assert any(r.url.endswith("static/css/app.css") for r in served)
+    note = page.locator("#release-note")
+    assert note.text_content() == UPDATED
+    assert note.get_attribute("role") == "status"
+    assert note.get_attribute("aria-live") == "polite"
+    assert sitekit.our_caches(page) == [f"sudoku-lab {host.url} {new['release']}"]
+    shoot(page, "release-note-desktop.png")
+    page.set_viewport_size(NARROW)
+    shoot(page, "release-note-360.png")
+
+    page.reload()
+    sitekit.wait_booted(page)
+    assert page.locator("#release-note").text_content() == "", "the notice shows once"
+    context.close()
+
+
+def blog_post(folder: Path, widget_url: str) -> Path:
+    """A host page with the widget in an iframe, as a blog post would embed it."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "post.html").write_text(
+        "<!doctype html><title>A post</title><h1>A post about Sudoku</h1>"
+        f'<iframe name="widget" src="{widget_url}" width="640" height="720"></iframe>',
+        encoding="utf-8",
+    )
+    return folder
+
+
+@pytest.fixture(scope="module")
+def two_sites(playwright: Playwright) -> Iterator[Browser]:
+    """A Chromium that also resolves localhost: a site other than 127.0.0.1 for the blog."""
+    args = [f"{a}, EXCLUDE localhost" if "host-resolver" in a else a for a in LAUNCH_ARGS]
+    chromium = playwright.chromium.launch(executable_path=chromium_path(), args=args)
+    yield chromium
+    chromium.close()
+
+
+@pytest.mark.parametrize(
+    ("blog_host", "works"),
+    [("localhost", False), ("127.0.0.1", True)],
+    ids=["cross-site", "same-site"],
+)
+def test_framed_widget_offline_only_on_the_same_site(
+    two_sites: Browser, host: sitekit.Host, tmp_path: Path, blog_host: str, works: bool
+) -> None:
+    """After a first-party visit, offline, the widget loads in a same-site frame only.
+
+    Browsers key a frame's storage (service workers and caches included) by the top
+    site: a blog on another site gets its own, empty partition, so the cache the visit
+    filled cannot serve it. docs/offline.md reports the rest (what such a frame may store).
+    """
+    widget = f"{host.url}embed.html?puzzle={sitekit.LEETCODE}&strategy=naive"
+    blog = sitekit.Host(blog_post(tmp_path / "blog", widget), "/")
+    context = two_sites.new_context()
+    page = context.new_page()
+    page.goto(widget)
+    sitekit.wait_booted(page)
+    sitekit.wait_installed(page)
+
+    host.stop()  # the widget's site is down; the blog is up
+    page.goto(f"http://{blog_host}:{blog.port}/post.html")
+    assert page.locator("h1").text_content() == "A post about Sudoku"
+    frame = page.frame(name="widget")
+    assert frame is not None
+    if works:
+        sitekit.wait_booted(frame)
+        assert frame.evaluate("!!navigator.serviceWorker.controller")
+        sitekit.step_player(frame, 2)
+    else:
+        frame.wait_for_load_state()
+        assert frame.url.startswith("chrome-error://"), "the frame loaded offline"
+    context.close()
+    blog.stop()
+
+
+UNREGISTERED = """async () => {
+    for (let i = 0; i < 600 && await navigator.serviceWorker.getRegistration(); i++) {
+        await new Promise(tick => setTimeout(tick, 100));
+    }
+    return !(await navigator.serviceWorker.getRegistration());
+}"""
+
+
+def dev_tree(folder: Path) -> Path:
+    """The work tree as `make serve` serves it, its sw.js freshly written.
+
+    A copy, not the file itself: the local server revalidates by modification time, and
+    the repo's template is older than the built sw.js the browser holds (GitHub Pages
+    revalidates by ETag, which has no such blind spot).
+    """
+    folder.mkdir()
+    for entry in sitekit.SOURCE.iterdir():
+        if entry.name != "sw.js":
+            (folder / entry.name).symlink_to(entry)
+    shutil.copyfile(sitekit.SOURCE / "sw.js", folder / "sw.js")
+    return folder
+
+
+def test_the_dev_tree_worker_removes_a_built_one(
+    browser: Browser, site: Path, tmp_path: Path
+) -> None:
+    """Serving the dev tree where a built site was: its template worker cleans up and leaves.
+
+    `make serve` after `make serve-site` on one port must show the tree, not the cache.
+    """
+    built = sitekit.Host(site)
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(built.url)
+    sitekit.wait_booted(page)
+    sitekit.wait_installed(page)
+    assert sitekit.our_caches(page) != []
+    built.stop()
+
+    dev = sitekit.Host(dev_tree(tmp_path / "dev"), port=built.port)
+    page.reload()  # the navigation checks sw.js: the template installs and takes over
+    page.wait_for_selector("#board")
+    assert page.evaluate(UNREGISTERED)
+    assert sitekit.our_caches(page) == []
+    page.reload()
+    page.wait_for_function("document.body.dataset.ready === 'true'", timeout=120_000)
+    assert page.evaluate("navigator.serviceWorker.controller") is None
+    assert page.evaluate("document.body.dataset.release") is None
+    context.close()
+    dev.stop()

@@ -1,0 +1,152 @@
+"""The built site (make site) as a GitHub project page: what ships, sizes, types, main flows.
+
+The site is built into a temporary folder by scripts/build_site.py and served under
+/some-repo/, as https://user.github.io/some-repo/ would serve it.
+"""
+
+from __future__ import annotations
+
+import gzip
+import shutil
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import sitekit
+from conftest import off_origin, origin_of, record_requests
+from helpers import cell_values, load, solve
+from playwright.sync_api import Browser
+
+NEVER_PRECACHED = {"sw.js", ".nojekyll"}
+GENERATED = {"sw.js", "version.json", ".nojekyll"}
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh build of the site."""
+    folder = tmp_path_factory.mktemp("built") / "_site"
+    sitekit.build(folder)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def host(site: Path) -> Iterator[sitekit.Host]:
+    """The built site served under /some-repo/."""
+    served = sitekit.Host(site)
+    yield served
+    served.stop()
+
+
+def test_ships_what_the_pages_reference_and_precaches_it_all(site: Path) -> None:
+    """The site holds the referenced files plus the generated ones; the worker precaches all."""
+    shipped = {p.as_posix() for p in sitekit.build_site.shipped(sitekit.SOURCE)}
+    assert sitekit.files_in(site) == shipped | GENERATED
+    assert set(sitekit.precache(site)["files"]) == sitekit.files_in(site) - NEVER_PRECACHED
+    assert {"index.html", "manifest.webmanifest", "pyscript.toml", "mpy.toml"} <= shipped
+    assert not [p for p in shipped if p.startswith("src/sudoku/") and "cli" in p]
+
+
+def test_precache_hashes_are_the_shipped_bytes(site: Path) -> None:
+    """Every precached file's integrity is the SHA-256 of the file that ships."""
+    files = sitekit.precache(site)["files"]
+    assert files == {p: sitekit.integrity_of((site / p).read_bytes()) for p in files}
+
+
+def test_release_changes_with_any_shipped_byte(site: Path, tmp_path: Path) -> None:
+    """Sealing again gives the same release; one changed byte gives a new one (a new cache)."""
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy)
+    template = (sitekit.SOURCE / "sw.js").read_text(encoding="utf-8")
+    first = sitekit.precache(site)["release"]
+    assert sitekit.build_site.seal(copy, template) == first
+    with (copy / "static" / "css" / "app.css").open("a", encoding="utf-8") as css:
+        css.write("/* next release */\n")
+    second = sitekit.build_site.seal(copy, template)
+    assert second != first
+    assert sitekit.precache(copy)["release"] == second
+    assert (copy / "version.json").read_text(encoding="utf-8").strip() == (
+        f'{{"release": "{second}"}}'
+    )
+
+
+def test_size_report_lists_every_file_raw_and_gzip(site: Path) -> None:
+    """One row per shipped file with its raw and gzip size, and a total line."""
+    rows = sitekit.build_site.sizes(site)
+    assert {path for path, _, _ in rows} == sitekit.files_in(site)
+    for path, raw, packed in rows:
+        data = (site / path).read_bytes()
+        assert (raw, packed) == (len(data), len(gzip.compress(data, 9, mtime=0)))
+    text = sitekit.build_site.report(rows, "r1")
+    total = text.splitlines()[-1].split()
+    assert total == ["total", f"{sum(r[1] for r in rows):,}", f"{sum(r[2] for r in rows):,}"]
+
+
+def test_the_dev_tree_service_worker_is_an_unsealed_template() -> None:
+    """The repo's sw.js has no files: the dev server never caches (it removes itself)."""
+    build = sitekit.BUILD.search((sitekit.SOURCE / "sw.js").read_text(encoding="utf-8"))
+    assert build is None, "the template's BUILD line must stay on one line, empty"
+    text = (sitekit.SOURCE / "sw.js").read_text(encoding="utf-8")
+    assert 'const BUILD = { release: "", files: {} };' in text
+
+
+@pytest.mark.parametrize(
+    ("path", "expected"),
+    [
+        ("", "text/html"),
+        ("sw.js", "text/javascript"),
+        ("static/vendor/pyodide/pyodide.mjs", "text/javascript"),
+        ("static/vendor/pyodide/pyodide.asm.wasm", "application/wasm"),
+        ("static/vendor/micropython/micropython.wasm", "application/wasm"),
+        ("static/vendor/pyodide/pyodide-lock.json", "application/json"),
+        ("version.json", "application/json"),
+        ("pyscript.toml", "application/toml"),
+        ("manifest.webmanifest", "application/manifest+json"),
+        ("static/icons/icon-192.png", "image/png"),
+    ],
+)
+def test_content_types_as_github_pages_sends_them(
+    host: sitekit.Host, path: str, expected: str
+) -> None:
+    """The local server types files as GitHub Pages does (mime-db), which browsers require."""
+    with urllib.request.urlopen(host.url + path) as response:  # noqa: S310 (local server)
+        assert response.headers.get_content_type() == expected
+
+
+def test_main_flows_under_a_sub_path(browser: Browser, host: sitekit.Host, site: Path) -> None:
+    """App and widget under /some-repo/: requests stay inside it; nothing unused ships.
+
+    The app boots, takes a typed digit and solves; the widget boots and steps. What the
+    pages themselves load (not the service worker's precache) must cover every shipped
+    file but those for installing (the manifest and its icons) and for blogs (embed.js).
+    """
+    context = browser.new_context()
+    urls = record_requests(context)
+    by_page: list[str] = []
+    context.on("request", lambda request: request.service_worker or by_page.append(request.url))
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(host.url)
+    sitekit.wait_booted(page)
+    page.locator("#r1c1").click()
+    page.keyboard.type("7")
+    assert cell_values(page)[0] == "7"
+    puzzle = load(page, "leetcode")
+    assert solve(page) == "unique"
+    solved = cell_values(page)
+    assert "." not in solved
+    assert all(a in {".", b} for a, b in zip(puzzle, solved, strict=True))
+    page.goto(f"{host.url}embed.html?puzzle={sitekit.LEETCODE}&strategy=naive")
+    sitekit.wait_booted(page)
+    sitekit.step_player(page, 2)
+    sitekit.wait_installed(page)
+    context.close()
+
+    assert errors == []
+    assert off_origin(urls, origin_of(host.url)) == []
+    assert [u for u in urls if not u.startswith((host.url, "blob:"))] == []
+    loaded = {u.removeprefix(host.url).split("?")[0] or "index.html" for u in by_page}
+    precached = set(sitekit.precache(site)["files"])
+    assert precached <= {u.removeprefix(host.url) for u in urls}, "precache skipped files"
+    assert precached - loaded <= sitekit.not_loaded_by_pages(site), "shipped, never loaded"
