@@ -1,0 +1,468 @@
+"""The command line: each subcommand, each output format, exit codes, one-line errors."""
+
+from __future__ import annotations
+
+import io
+import json
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from support import load_puzzles, solution_problems
+
+from sudoku.cli import main
+from sudoku.formats import parse
+from sudoku.solver import analyze
+from sudoku.trace import trace
+
+LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+SOLVED = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+"""LeetCode 37's example 1 and its solution (the problem statement's expected output)."""
+
+TWO_SOLUTIONS = "".join("." if i in {3, 4, 30, 31} else c for i, c in enumerate(SOLVED))
+"""SOLVED without r1c4, r1c5, r4c4, r4c5: a 6/7 rectangle over two boxes, so exactly two
+ways to fill it."""
+
+DEAD_END = "12345678." + "........9" + "." * 63
+"""No clash among the givens, but r1c9 has no digit left: no solution."""
+
+CLASH = "55" + LEETCODE[2:]
+"""Two 5s in row 1 (r1c1 and r1c2)."""
+
+TYPO = LEETCODE[:22] + "x" + LEETCODE[23:]
+"""A letter at r3c5."""
+
+LEETCODE_GRID = "\n".join(
+    " ".join(LEETCODE[start : start + 9]) for start in range(0, 81, 9)
+)  # a 9-line grid, one row a line
+
+
+HARD_FOR_NAIVE = load_puzzles("17_clue", limit=1)[0]
+"""A 17-clue puzzle: the naive search runs for a long time on it, printing as it goes."""
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """Call ``main(argv)``; its exit code, stdout and stderr."""
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def feed(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    """Make ``text`` the standard input for this test."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+
+
+def test_solve_argument_prints_the_solution_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """solve PUZZLE prints the 81-digit solution and exits 0."""
+    assert run(capsys, "solve", LEETCODE) == (0, SOLVED + "\n", "")
+
+
+def test_solve_accepts_leetcode_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """A PUZZLE argument may be LeetCode JSON text."""
+    board = json.dumps([list(LEETCODE[i : i + 9]) for i in range(0, 81, 9)])
+    assert run(capsys, "solve", board) == (0, SOLVED + "\n", "")
+
+
+def test_solve_grid_format(capsys: pytest.CaptureFixture[str]) -> None:
+    """--format grid prints 11 lines of art that read back as the solution."""
+    code, out, _ = run(capsys, "solve", LEETCODE, "--format", "grid")
+    assert code == 0
+    assert len(out.splitlines()) == 11
+    assert parse(out) == SOLVED
+
+
+def test_solve_json_format(capsys: pytest.CaptureFixture[str]) -> None:
+    """--format json prints one line of LeetCode JSON holding the solution."""
+    code, out, _ = run(capsys, "solve", LEETCODE, "--format", "json")
+    assert code == 0
+    assert len(out.splitlines()) == 1
+    assert "".join("".join(row) for row in json.loads(out)) == SOLVED
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "answer"),
+    [
+        (DEAD_END, "no solution"),
+        (CLASH, "invalid: r1c1 and r1c2 both hold 5 in row 1"),
+        (TYPO, "invalid: r3c5: 'x' is not a digit"),
+    ],
+)
+def test_solve_unsolved_exits_1(
+    capsys: pytest.CaptureFixture[str], puzzle: str, answer: str
+) -> None:
+    """A puzzle without solution, with clashing givens or unreadable says why, exit 1."""
+    assert run(capsys, "solve", puzzle) == (1, answer + "\n", "")
+
+
+def test_solve_file_one_answer_a_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """--file: blank lines skipped, one answer line per puzzle, in order; exit 1 if any fails."""
+    path = tmp_path / "puzzles.txt"
+    path.write_text(f"{LEETCODE}\n\n{TYPO}\n   \n{DEAD_END}\n{LEETCODE.replace('.', '0')}\n")
+    code, out, err = run(capsys, "solve", "--file", str(path))
+    assert (code, err) == (1, "")
+    assert out.splitlines() == [
+        SOLVED,
+        "invalid: r3c5: 'x' is not a digit",
+        "no solution",
+        SOLVED,
+    ]
+
+
+def test_solve_file_of_hard_puzzles(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Every puzzle of a real set is solved (checked independently) and the exit is 0."""
+    puzzles = load_puzzles("top95", limit=10)
+    path = tmp_path / "top.txt"
+    path.write_text("\n".join(puzzles) + "\n")
+    code, out, _ = run(capsys, "solve", "--file", str(path))
+    assert code == 0
+    solutions = out.splitlines()
+    assert len(solutions) == len(puzzles)
+    for puzzle, solution in zip(puzzles, solutions, strict=True):
+        assert solution_problems(puzzle, solution) == []
+
+
+def test_solve_grid_format_separates_puzzles(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """In grid format several answers are separated by one blank line."""
+    path = tmp_path / "two.txt"
+    path.write_text(f"{LEETCODE}\n{DEAD_END}\n")
+    code, out, _ = run(capsys, "solve", "--file", str(path), "--format", "grid")
+    assert code == 1
+    first, second = out.split("\n\n")
+    assert parse(first) == SOLVED
+    assert second == "no solution\n"
+
+
+def test_solve_stdin_grid_is_one_puzzle(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A 9-line grid on stdin is one puzzle."""
+    feed(monkeypatch, LEETCODE_GRID)
+    assert run(capsys, "solve") == (0, SOLVED + "\n", "")
+
+
+def test_solve_stdin_grid_with_a_typo_is_one_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bad 9-line grid on stdin gets one message naming the cell, not one per line."""
+    grid = LEETCODE_GRID.replace("7", "x", 1)
+    feed(monkeypatch, grid)
+    assert run(capsys, "solve") == (1, "invalid: r1c5: 'x' is not a digit\n", "")
+
+
+def test_solve_stdin_lines_are_a_batch(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Several puzzle lines on stdin are solved one by one."""
+    feed(monkeypatch, f"{LEETCODE}\n{CLASH}\n")
+    code, out, _ = run(capsys, "solve")
+    assert code == 1
+    assert out.splitlines() == [SOLVED, "invalid: r1c1 and r1c2 both hold 5 in row 1"]
+
+
+def test_solve_empty_stdin(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nothing on stdin is an empty puzzle."""
+    feed(monkeypatch, "")
+    assert run(capsys, "solve") == (1, "invalid: the puzzle is empty\n", "")
+
+
+def test_solve_missing_file_is_one_line_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A file that is not there: one line on stderr, exit 2, nothing on stdout."""
+    missing = tmp_path / "nope.txt"
+    assert run(capsys, "solve", "--file", str(missing)) == (
+        2,
+        "",
+        f"sudoku: cannot read {missing}: No such file or directory\n",
+    )
+
+
+def test_solve_binary_file_is_one_line_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A file that is not UTF-8 text: one line on stderr, exit 2."""
+    path = tmp_path / "puzzle.bin"
+    path.write_bytes(b"\xff\xfe" + LEETCODE.encode())
+    assert run(capsys, "solve", "--file", str(path)) == (
+        2,
+        "",
+        f"sudoku: cannot read {path}: not UTF-8 text\n",
+    )
+
+
+def test_solve_puzzle_and_file_together_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """PUZZLE and --file exclude each other: argparse says so, exit 2."""
+    code, out, err = run(capsys, "solve", LEETCODE, "--file", str(tmp_path / "x"))
+    assert (code, out) == (2, "")
+    assert "not allowed with argument" in err
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "limit", "line"),
+    [
+        (LEETCODE, "2", "1 (unique)"),
+        (DEAD_END, "2", "0 (no solution)"),
+        (CLASH, "2", "0 (no solution)"),
+        (TWO_SOLUTIONS, "2", "2 (stopped at the limit of 2: there may be more)"),
+        (TWO_SOLUTIONS, "5", "2 (all of them)"),
+        (TWO_SOLUTIONS, "1", "1 (stopped at the limit of 1: there may be more)"),
+        ("." * 81, "3", "3 (stopped at the limit of 3: there may be more)"),
+    ],
+)
+def test_count(capsys: pytest.CaptureFixture[str], puzzle: str, limit: str, line: str) -> None:
+    """count prints the number found first, and what it means given the limit."""
+    assert run(capsys, "count", puzzle, "--limit", limit) == (0, line + "\n", "")
+
+
+def test_count_default_limit_is_two(capsys: pytest.CaptureFixture[str]) -> None:
+    """Without --limit, count stops at 2."""
+    assert run(capsys, "count", "." * 81)[1] == "2 (stopped at the limit of 2: there may be more)\n"
+
+
+@pytest.mark.parametrize("limit", ["0", "-1", "x", "1.5"])
+def test_count_bad_limit_is_a_usage_error(capsys: pytest.CaptureFixture[str], limit: str) -> None:
+    """A limit that is not a whole number of at least 1 is refused with exit 2."""
+    code, out, err = run(capsys, "count", LEETCODE, "--limit", limit)
+    assert (code, out) == (2, "")
+    assert "expected a whole number of at least 1" in err
+
+
+def test_count_reads_stdin(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without PUZZLE, count reads one puzzle (here a 9-line grid) from stdin."""
+    feed(monkeypatch, LEETCODE_GRID)
+    assert run(capsys, "count") == (0, "1 (unique)\n", "")
+
+
+def test_check_valid_unique(capsys: pytest.CaptureFixture[str]) -> None:
+    """A proper puzzle: its clue count, no conflicts, a unique solution, exit 0."""
+    assert run(capsys, "check", LEETCODE) == (
+        0,
+        "givens: 30\nconflicts: none\nverdict: unique solution\n",
+        "",
+    )
+
+
+def test_check_conflicts(capsys: pytest.CaptureFixture[str]) -> None:
+    """Clashing givens are each described; the verdict is no solution; exit 1."""
+    puzzle = "5...5...5" + LEETCODE[9:]  # r2c6 and r8c9 hold 5 too
+    code, out, err = run(capsys, "check", puzzle)
+    assert (code, err) == (1, "")
+    assert out.splitlines() == [
+        "givens: 30",
+        "conflicts: 5",
+        "  r1c1 and r1c5 both hold 5 in row 1",
+        "  r1c1 and r1c9 both hold 5 in row 1",
+        "  r1c5 and r1c9 both hold 5 in row 1",
+        "  r1c5 and r2c6 both hold 5 in box 2",
+        "  r1c9 and r8c9 both hold 5 in column 9",
+        "verdict: no solution",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "verdict"),
+    [(TWO_SOLUTIONS, "more than one solution"), (DEAD_END, "no solution")],
+)
+def test_check_not_unique_exits_1(
+    capsys: pytest.CaptureFixture[str], puzzle: str, verdict: str
+) -> None:
+    """A puzzle without exactly one solution is a 'no' answer: exit 1."""
+    code, out, _ = run(capsys, "check", puzzle)
+    assert code == 1
+    assert out.splitlines()[-1] == f"verdict: {verdict}"
+
+
+def test_trace_prints_json_lines_until_solved(capsys: pytest.CaptureFixture[str]) -> None:
+    """trace prints one JSON event a line, steps counting from 0, ending in a valid solve."""
+    code, out, err = run(capsys, "trace", LEETCODE, "--strategy", "propagate")
+    events = [json.loads(line) for line in out.splitlines()]
+    assert (code, err) == (0, "")
+    assert [event["step"] for event in events] == list(range(len(events)))
+    assert events[-1]["kind"] == "solved"
+    assert events[-1]["grid"] == SOLVED
+
+
+@pytest.mark.parametrize("strategy", ["naive", "mrv", "propagate"])
+def test_trace_max_events(capsys: pytest.CaptureFixture[str], strategy: str) -> None:
+    """--max-events N prints the first N events and says on stderr that it stopped."""
+    code, out, err = run(capsys, "trace", LEETCODE, "--strategy", strategy, "--max-events", "3")
+    assert code == 0
+    assert [json.loads(line)["step"] for line in out.splitlines()] == [0, 1, 2]
+    assert err == "sudoku: stopped after 3 events\n"
+
+
+def test_trace_default_strategy_is_naive(capsys: pytest.CaptureFixture[str]) -> None:
+    """Without --strategy, trace follows the naive search: it tries r1c3 first, digit 1."""
+    _, out, _ = run(capsys, "trace", LEETCODE, "--max-events", "1")
+    first = json.loads(out)
+    assert (first["kind"], first["cell"], first["digit"]) == ("try", "r1c3", "1")
+
+
+def test_trace_bad_strategy_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    """An unknown strategy is refused by argparse with exit 2."""
+    code, out, err = run(capsys, "trace", LEETCODE, "--strategy", "fast")
+    assert (code, out) == (2, "")
+    assert "invalid choice" in err
+
+
+def bench_file(tmp_path: Path, *puzzles: str) -> str:
+    """A puzzle file for bench, one puzzle a line; its path as an argument."""
+    path = tmp_path / "bench.txt"
+    path.write_text("\n".join(puzzles) + "\n")
+    return str(path)
+
+
+def mean_nodes(line: str) -> float:
+    """The mean guesses a bench line reports."""
+    return float(line.split("nodes")[1].replace(",", ""))
+
+
+def test_bench_fast_reports_one_stats_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """bench prints one line: strategy, count, puzzles/s, mean/median/p99/max ms, nodes."""
+    puzzle = load_puzzles("top95", limit=1)[0]
+    code, out, err = run(capsys, "bench", "--file", bench_file(tmp_path, puzzle))
+    assert (code, err) == (0, "")
+    (line,) = out.splitlines()
+    assert line.split()[:3] == ["fast", "1", "puzzles"]
+    assert all(word in line for word in ("/s", "mean", "median", "p99", "max", "ms"))
+    assert mean_nodes(line) == analyze(puzzle, limit=1)["nodes"]
+
+
+@pytest.mark.parametrize("strategy", ["naive", "mrv", "propagate"])
+def test_bench_teaching_strategies_with_limit(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, strategy: str
+) -> None:
+    """--strategy times a teaching search; --limit keeps the first N puzzles; nodes are its own."""
+    path = bench_file(tmp_path, LEETCODE, HARD_FOR_NAIVE)
+    code, out, _ = run(capsys, "bench", "--file", path, "--strategy", strategy, "--limit", "1")
+    assert code == 0
+    (line,) = out.splitlines()
+    assert line.split()[:3] == [strategy, "1", "puzzles"]
+    *_, last = trace(LEETCODE, strategy)
+    assert mean_nodes(line) == last["nodes"]
+
+
+def test_bench_unsolved_puzzle_exits_1(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A puzzle the solver cannot solve is counted and makes the exit code 1."""
+    code, out, _ = run(capsys, "bench", "--file", bench_file(tmp_path, LEETCODE, DEAD_END))
+    assert code == 1
+    assert out.splitlines()[-1] == "not solved: 1 of 2 puzzles"
+
+
+def test_bench_bad_puzzle_names_its_number(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """An unreadable puzzle in the file: one stderr line naming it, exit 2, no stats."""
+    path = bench_file(tmp_path, LEETCODE, TYPO)
+    assert run(capsys, "bench", "--file", path) == (
+        2,
+        "",
+        "sudoku: puzzle 2: r3c5: 'x' is not a digit\n",
+    )
+
+
+def test_bench_needs_a_file(capsys: pytest.CaptureFixture[str]) -> None:
+    """bench without --file is a usage error."""
+    code, out, err = run(capsys, "bench")
+    assert (code, out) == (2, "")
+    assert "--file" in err
+
+
+@pytest.mark.parametrize("command", ["count", "check", "trace"])
+@pytest.mark.parametrize(
+    ("puzzle", "message"),
+    [
+        (TYPO, "r3c5: 'x' is not a digit"),
+        (LEETCODE[:80], "expected 81 cells, found 80"),
+        ("[[1, 2]]", "expected 9 rows, found 1"),
+        ("", "the puzzle is empty"),
+    ],
+)
+def test_bad_puzzle_is_one_line_on_stderr(
+    capsys: pytest.CaptureFixture[str], command: str, puzzle: str, message: str
+) -> None:
+    """An unreadable puzzle: exactly one line, 'sudoku: <message>', on stderr; exit 2."""
+    assert run(capsys, command, puzzle) == (2, "", f"sudoku: {message}\n")
+
+
+def test_no_command_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    """Without a subcommand, argparse prints usage and the exit code is 2."""
+    code, _, err = run(capsys)
+    assert code == 2
+    assert err.startswith("usage: sudoku")
+
+
+def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    """--help exits 0 and names every subcommand."""
+    code, out, _ = run(capsys, "--help")
+    assert code == 0
+    assert all(name in out for name in ("solve", "count", "check", "trace", "bench"))
+
+
+def python_m_sudoku(*argv: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """Run ``python -m sudoku`` for real, as a user would."""
+    return subprocess.run(
+        [sys.executable, "-m", "sudoku", *argv],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+
+
+def test_python_m_sudoku_solves_stdin() -> None:
+    """The module entry point reads stdin, prints the solution and exits 0."""
+    done = python_m_sudoku("solve", stdin=LEETCODE_GRID)
+    assert (done.returncode, done.stdout, done.stderr) == (0, SOLVED + "\n", "")
+
+
+def test_python_m_sudoku_bad_input_has_no_traceback() -> None:
+    """Bad input through the real entry point: one stderr line, exit 2, no traceback."""
+    done = python_m_sudoku("check", TYPO)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == "sudoku: r3c5: 'x' is not a digit\n"
+
+
+def test_closed_pipe_stops_quietly() -> None:
+    """A reader that leaves early (like ``| head -1``) ends the trace without a traceback."""
+    with subprocess.Popen(
+        [sys.executable, "-m", "sudoku", "trace", HARD_FOR_NAIVE],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    ) as process:
+        assert process.stdout is not None
+        assert process.stderr is not None
+        assert json.loads(process.stdout.readline())["step"] == 0
+        process.stdout.close()
+        assert process.wait(timeout=120) == 1
+        assert process.stderr.read() == ""
+
+
+def test_interrupt_stops_quietly() -> None:
+    """Ctrl-C during a long trace ends it with exit 130 and no traceback."""
+    with subprocess.Popen(
+        [sys.executable, "-m", "sudoku", "trace", HARD_FOR_NAIVE],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    ) as process:
+        assert process.stdout is not None
+        assert process.stdout.readline()  # it is running main() now
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=120)
+        assert (process.returncode, err) == (130, "")
