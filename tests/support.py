@@ -11,7 +11,14 @@ from itertools import islice
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PUZZLES = Path(os.environ.get("SUDOKU_PUZZLES", ROOT.parent / "shared" / "puzzles"))
+SHARED_PUZZLES = ROOT.parent / "shared" / "puzzles"
+COMMITTED_PUZZLES = ROOT / "tests" / "data" / "puzzles"
+PUZZLES = Path(
+    os.environ.get(
+        "SUDOKU_PUZZLES", SHARED_PUZZLES if SHARED_PUZZLES.is_dir() else COMMITTED_PUZZLES
+    )
+)
+"""The full sets beside the checkout, else the committed sample (scripts/sample_puzzles.py)."""
 
 
 def load_puzzles(name: str, limit: int | None = None, *, every: int = 1) -> list[str]:
