@@ -55,5 +55,7 @@ e2e: venv vendor chromium
 
 test: lint unit e2e
 
+# Speed lives here, not in the tests: the solver in CPython, then the page in Chromium.
 bench: venv vendor chromium
+	$(BIN)/python bench/solver.py
 	$(BIN)/python bench/browser.py
