@@ -703,12 +703,17 @@ def mount_app(solver, read_board, load_text):
         player.note(" ".join(notes))
     player.part["strategy"].value = wanted["strategy"]
     if "puzzle=" in window.location.search:
-        spawn(restore_link(player, wanted, read_board, load_text))
+        spawn(restore_link(player, wanted, " ".join(notes), read_board, load_text))
     root.dataset.mounted = "true"
     return player
 
 
-async def restore_link(player, wanted, read_board, load_text):
-    """A shared link: its puzzle on the board, its strategy in the player, ready to play."""
+async def restore_link(player, wanted, notes, read_board, load_text):
+    """A shared link: its puzzle on the board, its strategy in the player, ready to play.
+
+    ``notes`` (the link's settings that fell back to defaults) stay shown: opening the
+    trace clears the note line.
+    """
     await load_text(wanted["puzzle"], "link")
-    await player.open_trace(read_board(), wanted["strategy"])
+    if await player.open_trace(read_board(), wanted["strategy"]) and notes:
+        player.note(notes)

@@ -188,6 +188,9 @@ def test_every_url_parameter_of_the_app_stays_text(
         assert message_text(page).startswith("Could not read the link: r1c1: ")
         assert repr(PAYLOADS[0])[:17] in message_text(page)
         assert page.locator("#p-strategy").input_value() == "naive"
+        page.wait_for_function("document.querySelector('#player').dataset.trace")
+        note = page.locator("#player [data-role='note']").text_content() or ""
+        assert "strategy='" + PAYLOADS[1][:20] in note  # still shown once the trace opened
         assert_inert(page, seen)
         assert errors == []
         assert page.evaluate("window.__violations") == []  # booted and solved within the CSP
