@@ -11,7 +11,7 @@ chunks are found, not listed: the static-import closure of ``core.js``, plus the
 imported chunks named in DYNAMIC_CHUNKS.
 
 One fix is applied to the copied PyScript (``patch_pyscript``): its Pyodide loader must
-boot where the browser refuses IndexedDB (a cross-site iframe), see STORAGE_AWAITS.
+boot where the browser refuses IndexedDB (a cross-site iframe), see STORAGE_FIXES.
 """
 
 from __future__ import annotations
@@ -47,26 +47,43 @@ DYNAMIC_IMPORT = re.compile(r'\bimport\(\s*"\./([^"]+\.js)"\s*\)')
 HASHED_NAME = re.compile(r"^(?P<stem>.+)-[\w-]{8}\.js$")
 SOURCE_MAP_COMMENT = re.compile(rb"\n?//# sourceMappingURL=\S+\s*$")
 
-TOLERATED = b".catch(()=>{})"
-MAYBE_TOLERATED = b"(?:" + re.escape(TOLERATED) + b")?"
-STORAGE_AWAITS = {
-    "sync": re.compile(
-        rb"await (\w+)\.sync\(\)" + MAYBE_TOLERATED + rb'(?=,\w+\(\\?"Loaded Storage)'
+CATCH = b".catch(()=>{})"
+STORAGE_FIXES = {
+    "await <store>.sync()": (
+        re.compile(
+            rb"await (\w+)\.sync\(\)(?:" + re.escape(CATCH) + rb')?(?=,\w+\(\\?"Loaded Storage)'
+        ),
+        rb"await \1.sync()" + CATCH,
     ),
-    "close": re.compile(rb"await (\w+)\.close\(\)" + MAYBE_TOLERATED + rb"(?=,\w+\.lockFileURL&&)"),
+    "await <store>.close()": (
+        re.compile(
+            rb"await (\w+)\.close\(\)(?:" + re.escape(CATCH) + rb")?(?=,\w+\.lockFileURL&&)"
+        ),
+        rb"await \1.close()" + CATCH,
+    ),
+    "onerror(e){reject(e),this.dispatchEvent(e)}": (
+        re.compile(
+            rb"onerror\((\w+)\)\{(\w+)\(\1\)(?:,this\.dispatchEvent\(\1\))?\}(?=\}\)\}\)\.then\()"
+        ),
+        rb"onerror(\1){\2(\1)}",
+    ),
 }
-"""The awaits on PyScript's package cache, applied (TOLERATED) or not, by method name.
+"""PyScript's code that must not fail where IndexedDB is refused: pattern, fixed form.
 
-PyScript's Pyodide loader (polyscript's ``engine``) opens an IndexedDB store for its
-package cache on every boot, packages or not, and awaits ``storage.sync()`` and
-``storage.close()``. Where the browser refuses IndexedDB (Chromium denies a cross-site
-iframe all storage) both reject with an Event, the interpreter never starts and the
-worker dies ("DataCloneError ... Event object could not be cloned"). The store is only
-that cache: with no ``packages`` nothing reads or writes it between the two awaits, so a
-failed store is made harmless and the cache is simply skipped.
+Each pattern matches the code fixed or not (so patching is idempotent) and is in the
+bundle LOADER_COPIES times. PyScript's Pyodide loader (polyscript's ``engine``) opens
+an IndexedDB store for its package cache on every boot, packages or not, and awaits
+``storage.sync()`` and ``storage.close()``. Where the browser refuses IndexedDB
+(Chromium denies a cross-site iframe all storage) both reject with an Event, the
+interpreter never starts and the worker dies ("DataCloneError ... Event object could not
+be cloned"). The store is only that cache: with no ``packages`` nothing reads or writes
+it between the two awaits, so its failure is caught and the cache simply skipped. The
+store's open-error handler (@webreflection/idb-map) rejects, then re-dispatches the
+event it is handling, which always throws InvalidStateError; in the worker that throw
+reaches ``xworker.onerror`` and fails again. Rejecting is its whole job there.
 """
 LOADER_COPIES = 2
-"""Pyodide loaders in PyScript's bundle: the main thread's and the worker's (a string)."""
+"""Copies of that code in PyScript's bundle: the main thread's and the worker's (a string)."""
 
 
 def stem(name: str) -> str:
@@ -115,34 +132,33 @@ def plan(node_modules: Path) -> list[tuple[Path, str]]:
 
 
 def tolerate_missing_storage(script: bytes) -> tuple[bytes, dict[str, int]]:
-    """``script`` with every STORAGE_AWAITS made unable to reject, and how many of each.
+    """``script`` with every STORAGE_FIXES applied, and how often each was found.
 
-    Idempotent: an await already followed by TOLERATED is counted and left as it is.
+    Idempotent: code already in its fixed form is counted and left as it is.
     """
-    counts = {}
-    for method, pattern in STORAGE_AWAITS.items():
-        fixed = rb"await \1." + method.encode() + b"()" + TOLERATED
-        script, counts[method] = pattern.subn(fixed, script)
+    counts: dict[str, int] = {}
+    for name, (pattern, fixed) in STORAGE_FIXES.items():
+        script, counts[name] = pattern.subn(fixed, script)
     return script, counts
 
 
 def patch_pyscript(folder: Path) -> list[str]:
     """Apply ``tolerate_missing_storage`` to the vendored PyScript scripts in ``folder``.
 
-    Returns what did not fit ([] when the fix is in): each await must be found exactly
+    Returns what did not fit ([] when the fix is in): each fix must be found exactly
     LOADER_COPIES times, so a PyScript release that renames or moves the code fails the
     build instead of silently shipping a widget that dies in cross-site iframes.
     """
-    found = dict.fromkeys(STORAGE_AWAITS, 0)
+    found = dict.fromkeys(STORAGE_FIXES, 0)
     for path in sorted(folder.glob("*.js")):
         script, counts = tolerate_missing_storage(path.read_bytes())
         if any(counts.values()):
             path.write_bytes(script)
-        found = {method: found[method] + counts[method] for method in found}
+        found = {name: found[name] + counts[name] for name in found}
     return [
-        f"expected {LOADER_COPIES} 'await <store>.{method}()' in PyScript's Pyodide loader, "
-        f"found {count}: PyScript changed, redo the cross-site storage fix (scripts/vendor.py)"
-        for method, count in found.items()
+        f"expected {LOADER_COPIES} copies of PyScript's '{name}', found {count}: PyScript "
+        "changed, redo the cross-site storage fix (STORAGE_FIXES in scripts/vendor.py)"
+        for name, count in found.items()
         if count != LOADER_COPIES
     ]
 

@@ -98,6 +98,18 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     chromium.close()
 
 
+@pytest.fixture(scope="session")
+def two_sites(playwright: Playwright) -> Iterator[Browser]:
+    """A Chromium that also resolves localhost: a site other than 127.0.0.1, for host pages.
+
+    Browsers key storage by site, not origin: another port of 127.0.0.1 is the same site.
+    """
+    args = [f"{a}, EXCLUDE localhost" if "host-resolver" in a else a for a in LAUNCH_ARGS]
+    chromium = playwright.chromium.launch(executable_path=chromium_path(), args=args)
+    yield chromium
+    chromium.close()
+
+
 def record_requests(context: BrowserContext) -> list[str]:
     """Every URL the context's pages and workers request, as it happens."""
     urls: list[str] = []

@@ -264,15 +264,6 @@ def blog_post(folder: Path, widget_url: str) -> Path:
     return folder
 
 
-@pytest.fixture(scope="module")
-def two_sites(playwright: Playwright) -> Iterator[Browser]:
-    """A Chromium that also resolves localhost: a site other than 127.0.0.1 for the blog."""
-    args = [f"{a}, EXCLUDE localhost" if "host-resolver" in a else a for a in LAUNCH_ARGS]
-    chromium = playwright.chromium.launch(executable_path=chromium_path(), args=args)
-    yield chromium
-    chromium.close()
-
-
 @pytest.mark.parametrize(
     ("blog_host", "works"),
     [("localhost", False), ("127.0.0.1", True)],

@@ -1,0 +1,226 @@
+"""The widget and the app inside another site's iframe, where the browser refuses storage.
+
+A blog is another site: its page is served on ``localhost``, the app on 127.0.0.1 (another
+port of 127.0.0.1 would be the same site, which is what test_embed.py's host page is).
+Chromium denies such a frame every storage API (service worker, Cache Storage,
+localStorage, IndexedDB), and PyScript's Pyodide loader opens an IndexedDB store on every
+boot: scripts/vendor.py patches the vendored PyScript so that refusal cannot stop the boot
+(STORAGE_FIXES), and these tests hold it to that, in the browser and in the files.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import sitekit
+from conftest import BOOT_MS, SITE, load_script, off_origin, origin_of
+from helpers import cell_values, load, solve
+from playwright.sync_api import Browser, Frame, Page
+
+vendor = load_script("vendor")
+EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+PLAYER = "document.querySelector('#player')"
+REFUSED_STORE = "Event"
+"""The one error a storage-less frame may show: PyScript's core opens an IndexedDB store for
+``pyscript.fs`` as it loads and never awaits it, so its refusal (an Event) is reported as an
+unhandled rejection. Harmless: this site never mounts a folder. Nothing else may fail."""
+STORAGE = """async () => {
+    const outcome = async use => { try { await use(); return 'allowed'; }
+                                   catch (error) { return error.name; } };
+    return {
+        localStorage: await outcome(() => localStorage.length),
+        caches: await outcome(() => caches.keys()),
+        serviceWorker: await outcome(() => navigator.serviceWorker.register('./sw.js')),
+        indexedDB: await new Promise(done => {
+            const request = indexedDB.open('sudoku-lab-probe');
+            request.onsuccess = () => done('allowed');
+            request.onerror = event => { event.preventDefault(); done(request.error.name); };
+        }),
+    };
+}"""
+REFUSED = {
+    "localStorage": "SecurityError",
+    "caches": "SecurityError",
+    "serviceWorker": "NotSupportedError",
+    "indexedDB": "UnknownError",
+}
+"""What Chromium 156 (default settings) answers a cross-site frame (docs/offline.md)."""
+
+WIDGET_POST = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>A post on another site</title></head>
+<body><h1>How backtracking works</h1>
+<script src="{app}static/js/embed.js"></script>
+<sudoku-lab puzzle="{puzzle}" strategy="mrv"><pre>a plain-text board</pre></sudoku-lab>
+</body></html>
+"""
+FRAME_POST = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Sudoku Lab on another site</title></head>
+<body><iframe name="lab" src="{src}" width="1200" height="1000"></iframe></body></html>
+"""
+Visit = tuple[Page, list[str], list[str]]
+"""A page in a fresh context, the errors its frames reported and every URL it requested."""
+
+
+def on_localhost(host: sitekit.Host, page: str) -> str:
+    """The URL of ``page`` on a local server, named localhost: a site apart from 127.0.0.1."""
+    return f"http://localhost:{host.port}/{page}"
+
+
+def strays(urls: list[str], *sites: str) -> list[str]:
+    """The requests that went to none of the origins of ``sites`` (URLs)."""
+    for site in sites:
+        urls = off_origin(urls, origin_of(site))
+    return urls
+
+
+@pytest.fixture(scope="module")
+def blog(base_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[sitekit.Host]:
+    """The blog on its own port: widget.html (the tag) and app.html (an iframe)."""
+    folder: Path = tmp_path_factory.mktemp("blog")
+    (folder / "widget.html").write_text(WIDGET_POST.format(app=base_url, puzzle=EASY), "utf-8")
+    (folder / "app.html").write_text(FRAME_POST.format(src=base_url), "utf-8")
+    served = sitekit.Host(folder, "/")
+    yield served
+    served.stop()
+
+
+@pytest.fixture
+def visit(two_sites: Browser) -> Iterator[Visit]:
+    """A page in a fresh context of the two-site Chromium, its errors and its requests."""
+    context = two_sites.new_context(viewport={"width": 1280, "height": 1100})
+    urls: list[str] = []
+    errors: list[str] = []
+    context.on("request", lambda request: urls.append(request.url))
+    page = context.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page, errors, urls
+    context.close()
+
+
+def wait_ready(frame: Frame) -> None:
+    """Wait for the frame's ready flag; it must say the solver started."""
+    frame.wait_for_function(
+        "['true', 'failed'].includes(document.body?.dataset.ready)", timeout=BOOT_MS, polling=100
+    )
+    said = frame.locator("#status, #player [data-role='caption']").all_text_contents()
+    assert frame.evaluate("document.body.dataset.ready") == "true", said
+
+
+def test_the_widget_tag_on_another_site_boots_plays_and_sizes(
+    visit: Visit, blog: sitekit.Host, base_url: str
+) -> None:
+    """No storage in the frame, yet the widget gets ready, plays and sizes its iframe."""
+    page, errors, urls = visit
+    page.goto(blog_url := on_localhost(blog, "widget.html"))
+    handle = page.wait_for_selector("sudoku-lab iframe")
+    frame = handle.content_frame() if handle else None
+    assert frame
+    frame.wait_for_load_state()
+    assert frame.evaluate(STORAGE) == REFUSED
+    wait_ready(frame)
+    frame.locator("#player [data-role='play']").click()
+    frame.wait_for_function(f"+{PLAYER}.dataset.steps > 3")
+    frame.locator("#player [data-role='play']").click()
+    height = frame.evaluate("document.body.dataset.height")
+    page.wait_for_function(
+        "h => document.querySelector('sudoku-lab').dataset.height === h", arg=height
+    )
+    assert int(height) > 300
+    assert page.locator("sudoku-lab iframe").evaluate("f => f.style.height") == f"{height}px"
+    assert frame.evaluate("document.body.dataset.release") is None, "no offline copy here"
+    assert set(errors) <= {REFUSED_STORE}
+    assert strays(urls, base_url, blog_url) == []
+
+
+def test_the_app_framed_by_another_site_solves(
+    visit: Visit, blog: sitekit.Host, base_url: str
+) -> None:
+    """No storage in the frame, yet the app boots and solves LeetCode's example."""
+    page, errors, urls = visit
+    page.goto(blog_url := on_localhost(blog, "app.html"))
+    frame = page.frame(name="lab")
+    assert frame
+    frame.wait_for_load_state()
+    assert frame.evaluate(STORAGE) == REFUSED
+    wait_ready(frame)
+    puzzle = load(frame, "leetcode")
+    assert solve(frame) == "unique"
+    solved = cell_values(frame)
+    assert "." not in solved
+    assert all(a in {".", b} for a, b in zip(puzzle, solved, strict=True))
+    assert set(errors) <= {REFUSED_STORE}
+    assert strays(urls, base_url, blog_url) == []
+
+
+def test_the_built_widget_framed_by_another_site_plays_online_only(
+    visit: Visit, tmp_path: Path
+) -> None:
+    """The deployed site (it has a release to keep offline) in such a frame: no service
+    worker, no release remembered, no error from trying; the player steps all the same."""
+    page, errors, urls = visit
+    sitekit.build(tmp_path / "_site")
+    site = sitekit.Host(tmp_path / "_site")
+    widget = f"{site.url}embed.html?puzzle={sitekit.LEETCODE}&strategy=naive"
+    (tmp_path / "post.html").write_text(FRAME_POST.format(src=widget), "utf-8")
+    post = sitekit.Host(tmp_path, "/")
+    page.goto(post_url := on_localhost(post, "post.html"))
+    frame = page.frame(name="lab")
+    assert frame
+    frame.wait_for_load_state()
+    assert frame.evaluate(STORAGE) == REFUSED
+    wait_ready(frame)
+    sitekit.step_player(frame, 3)
+    assert frame.evaluate("document.body.dataset.release") is None
+    assert frame.evaluate("navigator.serviceWorker.controller") is None
+    assert set(errors) <= {REFUSED_STORE}
+    assert strays(urls, site.url, post_url) == []
+    post.stop()
+    site.stop()
+
+
+# -- the patch itself --------------------------------------------------------------------
+
+
+def pyscript_bundle(dist: Path) -> bytes:
+    """The PyScript scripts that vendoring copies from ``dist`` (npm's or the served), joined."""
+    return b"\n".join((dist / name).read_bytes() for name in vendor.pyscript_files(dist))
+
+
+def test_the_served_pyscript_carries_every_storage_fix() -> None:
+    """The vendored PyScript the tests serve is already fixed: patching again changes nothing."""
+    served = pyscript_bundle(SITE / "static" / "vendor" / "pyscript")
+    fixed, counts = vendor.tolerate_missing_storage(served)
+    assert fixed == served
+    assert counts == dict.fromkeys(vendor.STORAGE_FIXES, vendor.LOADER_COPIES)
+
+
+def test_the_fix_changes_pyscript_once_and_only_where_meant() -> None:
+    """From npm's PyScript: each fix is found twice, applied once, and is idempotent."""
+    original = pyscript_bundle(vendor.NODE_MODULES / "@pyscript" / "core" / "dist")
+    fixed, counts = vendor.tolerate_missing_storage(original)
+    assert counts == dict.fromkeys(vendor.STORAGE_FIXES, vendor.LOADER_COPIES)
+    assert fixed.count(b".sync()" + vendor.CATCH) == vendor.LOADER_COPIES
+    assert fixed.count(b".close()" + vendor.CATCH) == vendor.LOADER_COPIES
+    assert b"this.dispatchEvent(e)}})})" in original
+    assert b"this.dispatchEvent(e)}})})" not in fixed
+    assert vendor.tolerate_missing_storage(fixed) == (fixed, counts)
+
+
+def test_vendoring_fails_loudly_when_pyscript_changes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A PyScript whose loader no longer matches stops `make vendor` with a clear message."""
+    real = vendor.NODE_MODULES
+    fake = tmp_path / "node_modules"
+    dist = fake / "@pyscript" / "core" / "dist"
+    shutil.copytree(real / "@pyscript" / "core" / "dist", dist)
+    for name in ("pyodide", "@micropython", "axe-core"):
+        (fake / name).symlink_to(real / name)
+    for core in dist.glob("core-*.js"):
+        core.write_bytes(core.read_bytes().replace(b"Loaded Storage", b"Storage ready"))
+    argv = ["--node-modules", str(fake), "--out", str(tmp_path / "out")]
+    assert vendor.main([*argv, "--tests-out", str(tmp_path / "tools")]) == 1
+    assert "'await <store>.sync()', found 0" in capsys.readouterr().err
