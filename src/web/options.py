@@ -17,8 +17,21 @@ STRATEGIES = ("naive", "mrv", "propagate")
 SPEEDS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 0)
 """Steps per second, one per notch of the speed slider; 0 is as fast as the browser can."""
 
-CONTROLS = ("play", "step", "scrub", "speed", "strategy", "counters", "depth", "code", "legend")
-"""The parts of the player a widget may show (``controls=``); the board always shows."""
+CONTROLS = (
+    "play",
+    "step",
+    "scrub",
+    "speed",
+    "strategy",
+    "counters",
+    "depth",
+    "code",
+    "legend",
+    "compare",
+)
+"""The parts of the player a widget may show (``controls=``); the board always shows.
+
+``compare`` is compare mode (every strategy on the same puzzle, counted in the worker)."""
 
 THEMES = ("auto", "light", "dark")
 

@@ -15,11 +15,24 @@ import pytest
 from conftest import load_script, off_origin, origin_of
 from playwright.sync_api import Browser, Frame, Page
 
+from sudoku.trace import STRATEGIES, trace
+
 LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 PLAYER = "document.querySelector('#player')"
 READY_MS = 120_000
-PARTS = ("play", "step", "scrub", "speed", "strategy", "counters", "depth", "code", "legend")
+PARTS = (
+    "play",
+    "step",
+    "scrub",
+    "speed",
+    "strategy",
+    "counters",
+    "depth",
+    "code",
+    "legend",
+    "compare",
+)
 
 
 def open_widget(context: Any, base_url: str, query: str, *, ready: bool = True) -> Page:
@@ -141,6 +154,50 @@ def test_bad_parameters_fall_back_with_a_visible_note(context: Any, base_url: st
     assert page.evaluate("document.querySelector('#p-strategy').value") == "naive"
     assert page.evaluate(f"{PLAYER}.dataset.state") == "ready"
     assert visible_parts(page) == {"play"}
+    page.close()
+
+
+def core_totals(puzzle: str, strategy: str) -> dict[str, str]:
+    """The core's trace of ``puzzle`` (CPython): its number of events, last counters, end."""
+    events = list(trace(puzzle, strategy))
+    last = events[-1]
+    numbers = {"steps": len(events), "nodes": last["nodes"], "backtracks": last["backtracks"]}
+    totals = {name: f"{number:,}" for name, number in numbers.items()}
+    return totals | {"max_depth": str(last["max_depth"]), "outcome": last["kind"]}
+
+
+def compare_row(page: Page, strategy: str) -> dict[str, str]:
+    """One strategy's row of the widget's compare table, as shown."""
+    return {
+        field: page.locator(f"#player [data-role='cmp-{strategy}-{field}']").text_content() or ""
+        for field in ("steps", "nodes", "backtracks", "max_depth", "outcome")
+    }
+
+
+def test_compare_mode_counts_equal_the_cores(context: Any, base_url: str) -> None:
+    """controls=compare: the table appears on request and holds the core's own counts."""
+    page = open_widget(context, base_url, f"?puzzle={LEETCODE}&controls=play,compare")
+    assert visible_parts(page) == {"play", "compare"}
+    table = page.locator("#player [data-role='compare-table']")
+    assert not table.is_visible()
+    page.get_by_role("button", name="Compare all three").click()
+    page.wait_for_function(f"{PLAYER}.dataset.compare === 'done'", timeout=READY_MS)
+    assert table.is_visible()
+    assert page.get_by_role("region", name="Strategies compared").get_attribute("tabindex") == "0"
+    status = page.locator("#player [data-role='compare-status']")
+    assert status.get_attribute("role") == "status"
+    assert (status.text_content() or "").startswith("Done")
+    for strategy in STRATEGIES:
+        assert compare_row(page, strategy) == core_totals(LEETCODE, strategy)
+    page.close()
+
+
+def test_controls_without_compare_hide_it(context: Any, base_url: str) -> None:
+    """A controls list that leaves compare out shows neither its button nor its table."""
+    page = open_widget(context, base_url, "?controls=play,step,counters")
+    assert visible_parts(page) == {"play", "step", "counters"}
+    assert page.get_by_role("button", name="Compare all three").count() == 0
+    assert page.get_by_role("region", name="Strategies compared").count() == 0
     page.close()
 
 

@@ -311,6 +311,21 @@ def test_speed_snaps_to_a_notch_and_controls_words() -> None:
     assert options.read_controls("none") == ((), [])
 
 
+def test_compare_is_a_control_shown_by_default_and_by_all() -> None:
+    """``compare`` is named like any part; the default and ``all`` include it, a list may not."""
+    assert "compare" in options.DEFAULTS["controls"]
+    assert "compare" in options.read_controls("all")[0]
+    assert options.read_controls("compare,play") == (("play", "compare"), [])
+    assert "compare" not in options.read_query("?controls=play,code")[0]["controls"]
+
+
+def test_controls_are_the_widgets_parts() -> None:
+    """Every control names a ``data-part`` of embed.html, and every part is a control."""
+    html = (ROOT / "embed.html").read_text("utf-8")
+    parts = {chunk.partition('"')[0] for chunk in html.split('data-part="')[1:]}
+    assert parts == set(options.CONTROLS)
+
+
 def test_percent_decoding_and_leetcode_preview() -> None:
     """A URL-encoded LeetCode board previews as its grid; other shapes wait for the worker."""
     rows = [list(LEETCODE[r * 9 : r * 9 + 9]) for r in range(9)]
