@@ -536,12 +536,18 @@ class Player:
             self.stop_compare("Stopped.")
 
     def on_key(self, event):
-        """Space plays or pauses, arrows step (Shift: 100), Home and End jump."""
+        """Space plays or pauses, arrows step (Shift: 100), Home and End jump.
+
+        Space on a focused button, link or summary is that control's own: it activates it
+        (Compare, Copy, a step button), as keyboard users expect.
+        """
         if event.ctrlKey or event.metaKey or event.altKey or self.timeline is None:
             return
         tag = event.target.tagName
         key = event.key
         if tag in ("SELECT", "TEXTAREA") or (tag == "INPUT" and event.target.type != "range"):
+            return
+        if key == " " and tag in ("BUTTON", "A", "SUMMARY"):
             return
         if tag == "INPUT" and key != " ":
             return
@@ -578,12 +584,18 @@ class Player:
     # -- compare mode ------------------------------------------------------------------
 
     async def compare(self):
-        """Run the puzzle under every strategy (in worker chunks) and show their counts."""
+        """Run the puzzle under every strategy (in worker chunks) and show their counts.
+
+        A compact page (the widget) keeps its table, ``data-role="compare-table"``,
+        hidden until the first comparison: it shows from then on.
+        """
         if self.solver is None or self.timeline is None:
             return
         self.compare_run += 1
         run = self.compare_run
         grid = self.timeline.grid
+        if "compare-table" in self.part:
+            self.part["compare-table"].hidden = False
         self.root.dataset.compare = "running"
         self.part["compare-stop"].hidden = False
         self.part["compare-status"].textContent = "Comparing..."

@@ -88,18 +88,21 @@ def test_axe_app_with_every_panel_open_light_and_dark(board: Page) -> None:
 
 @pytest.fixture(scope="module")
 def widget(session_context: dict[str, Any], base_url: str) -> Iterator[Page]:
-    """The widget, booted, with its trace ready."""
+    """The widget, booted, with its trace ready and its compare table filled."""
     page = session_context["context"].new_page()
     page.goto(base_url + "embed.html?strategy=mrv")
     page.wait_for_function("document.body.dataset.ready !== 'false'", timeout=READY_MS)
     assert page.evaluate("document.body.dataset.ready") == "true"
+    page.locator("#player [data-role='compare']").click()
+    page.wait_for_function(f"{PLAYER}.dataset.compare === 'done'", timeout=READY_MS)
     yield page
     page.close()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_widget(widget: Page, scheme: str) -> None:
-    """Zero axe violations in the widget, in both colour schemes, playing and paused."""
+    """Zero axe violations in the widget (compare table filled), in both colour schemes,
+    at step 0 and after steps."""
     widget.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
     assert axe_violations(widget) == []
     widget.keyboard.press("ArrowRight")
@@ -171,6 +174,7 @@ def test_keyboard_only_enter_solve_and_play(board: Page) -> None:
     assert int(player_flag(board, "steps")) > 2  # the last step received
     board.keyboard.press("Home")
     assert player_flag(board, "steps") == "0"
+    tab_to(board, "#player pre")
     board.keyboard.press("Space")
     assert player_flag(board, "state") == "playing"
     board.keyboard.press("Space")

@@ -156,6 +156,10 @@ def test_keyboard_shortcuts_and_their_legend(player: Page) -> None:
     assert arrived <= steps(player) <= int(player_flag(player, "received"))
     player.keyboard.press("Home")
     assert steps(player) == 0
+    player.keyboard.press("Space")  # on the focused step button: that button's own click
+    assert steps(player) == 1
+    assert player_flag(player, "state") != "playing"
+    player.locator("#player pre").focus()
     player.keyboard.press("Space")
     assert player_flag(player, "state") == "playing"
     player.keyboard.press("Space")
