@@ -80,13 +80,22 @@ def normalize_prefix(prefix: str) -> str:
     return f"/{inner}/" if inner else "/"
 
 
+class Server(ThreadingHTTPServer):
+    """A threading server that takes a browser hanging up mid-download in its stride."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """Stay silent when the client went away (a closed tab); report anything else."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def make_server(
     root: Path = ROOT, port: int = 8000, prefix: str = "/", *, quiet: bool = False
-) -> ThreadingHTTPServer:
+) -> Server:
     """A ready (not yet serving) server on 127.0.0.1; port 0 picks a free port."""
     attrs = {"prefix": normalize_prefix(prefix), "quiet": quiet}
     handler = functools.partial(type("SiteHandler", (Handler,), attrs), directory=str(root))
-    return ThreadingHTTPServer(("127.0.0.1", port), handler)
+    return Server(("127.0.0.1", port), handler)
 
 
 def main(argv: list[str] | None = None) -> int:
