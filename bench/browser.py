@@ -42,15 +42,6 @@ import sudoku
 ROOT = Path(__file__).resolve().parents[1]
 
 TIMEOUT_MS = 180_000
-LAUNCH_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
 BOOT_MARKS = """() => {
     const mark = name => performance.getEntriesByName(name)[0]?.startTime ?? null;
     const paint = performance.getEntriesByName('first-contentful-paint')[0];
@@ -91,12 +82,8 @@ def load_file(path: Path) -> ModuleType:
     return module
 
 
-def chromium_path() -> str | None:
-    """The same choice as the e2e tests: $SUDOKU_CHROMIUM, Debian's, or Playwright's."""
-    chosen = os.environ.get("SUDOKU_CHROMIUM")
-    if chosen:
-        return chosen
-    return "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
+SUPPORT = load_file(ROOT / "tests" / "support.py")
+"""The tests' puzzle sets and Chromium choice: the benchmark runs what the tests run."""
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -130,7 +117,7 @@ def visit(context: BrowserContext, url: str) -> tuple[Page, dict[str, float]]:
 def open_profile(playwright: Playwright, folder: str) -> BrowserContext:
     """A Chromium with its own on-disk profile (the disk cache keeps the 9.6 MB wasm)."""
     return playwright.chromium.launch_persistent_context(
-        folder, executable_path=chromium_path(), args=LAUNCH_ARGS, headless=True
+        folder, executable_path=SUPPORT.chromium_path(), args=SUPPORT.CHROMIUM_ARGS, headless=True
     )
 
 
@@ -248,7 +235,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, default=ROOT / "bench" / "results" / "browser.json")
     args = parser.parse_args(argv)
 
-    puzzles = load_file(ROOT / "tests" / "support.py").load_puzzles(args.set, args.limit)
+    puzzles = SUPPORT.load_puzzles(args.set, args.limit)
     server = load_file(ROOT / "scripts" / "serve.py").make_server(args.root, 0, "/", quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"

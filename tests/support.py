@@ -1,4 +1,4 @@
-"""What unit and e2e tests share: the puzzle sets and an independent solution checker.
+"""What the tests and benchmarks share: the puzzle sets, a solution checker, Chromium.
 
 The checker knows nothing of the package: it restates the rules so that a wrong
 solver cannot pass by agreeing with itself.
@@ -51,3 +51,23 @@ def solution_problems(puzzle: str, solution: str) -> list[str]:
         if sorted(solution[i] for i in unit) != list("123456789")
     ]
     return problems
+
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+"""Headless Chromium flags: no background traffic, and no host resolves but 127.0.0.1."""
+
+
+def chromium_path() -> str | None:
+    """$SUDOKU_CHROMIUM, else Debian's /usr/bin/chromium, else Playwright's own (None)."""
+    chosen = os.environ.get("SUDOKU_CHROMIUM")
+    if chosen:
+        return chosen
+    return "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None

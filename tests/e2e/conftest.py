@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+from support import CHROMIUM_ARGS, chromium_path
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = Path(os.environ.get("SUDOKU_SITE", ROOT))
@@ -26,15 +27,7 @@ SITE = Path(os.environ.get("SUDOKU_SITE", ROOT))
 PREFIX = "/sudoku-lab/"
 RESULTS = ROOT / "test-results"
 BOOT_MS = 120_000
-LAUNCH_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
+LAUNCH_ARGS = CHROMIUM_ARGS
 
 
 def load_file(path: Path) -> ModuleType:
@@ -50,14 +43,6 @@ def load_file(path: Path) -> ModuleType:
 def load_script(name: str) -> ModuleType:
     """Import ``scripts/{name}.py``."""
     return load_file(ROOT / "scripts" / f"{name}.py")
-
-
-def chromium_path() -> str | None:
-    """$SUDOKU_CHROMIUM, else Debian's /usr/bin/chromium, else Playwright's own (None)."""
-    chosen = os.environ.get("SUDOKU_CHROMIUM")
-    if chosen:
-        return chosen
-    return "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
 
 
 def launch(playwright: Playwright) -> Browser:
