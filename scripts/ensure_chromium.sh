@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Make sure the e2e tests have a Chromium, and print which one they will use.
 #   $SUDOKU_CHROMIUM wins; else /usr/bin/chromium; else, as root with apt-get, Debian's
-#   chromium package; else Playwright's own build (playwright install chromium).
+#   chromium package; else Playwright's own build (playwright install chromium, with its
+#   system libraries on a CI runner).
 # tests/e2e/conftest.py picks the same one in the same order.
 set -euo pipefail
 playwright=${PLAYWRIGHT:-.venv/bin/playwright}
@@ -19,6 +20,7 @@ elif [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "chromium: /usr/bin/chromium"
 else
   echo "chromium: installing Playwright's Chromium" >&2
-  "$playwright" install chromium
+  # On a CI runner (CI set, e.g. GitHub Actions) also the system libraries it needs.
+  "$playwright" install ${CI:+--with-deps} chromium
   echo "chromium: Playwright's own"
 fi

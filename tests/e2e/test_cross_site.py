@@ -19,6 +19,7 @@ import sitekit
 from conftest import BOOT_MS, SITE, load_script, off_origin, origin_of
 from helpers import cell_values, load, solve
 from playwright.sync_api import Browser, Frame, Page
+from support import chromium_path
 
 vendor = load_script("vendor")
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
@@ -48,6 +49,10 @@ REFUSED = {
     "indexedDB": "UnknownError",
 }
 """What Chromium 156 (default settings) answers a cross-site frame (docs/offline.md)."""
+DEBIAN_CHROMIUM = chromium_path() == "/usr/bin/chromium"
+"""Debian's Chromium, what make test and CI use here, refuses a cross-site frame all storage.
+Other builds (Playwright's own, on a fork's GitHub runner) may partition it instead: there
+the tests still run the widget and the app across sites, without the refusal to prove."""
 
 WIDGET_POST = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>A post on another site</title></head>
@@ -100,6 +105,13 @@ def visit(two_sites: Browser) -> Iterator[Visit]:
     context.close()
 
 
+def storage_refused(frame: Frame) -> bool:
+    """Whether ``frame`` is refused every storage API; it must be in Debian's Chromium."""
+    refused = frame.evaluate(STORAGE) == REFUSED
+    assert refused or not DEBIAN_CHROMIUM, frame.evaluate(STORAGE)
+    return refused
+
+
 def wait_ready(frame: Frame) -> None:
     """Wait for the frame's ready flag; it must say the solver started."""
     frame.wait_for_function(
@@ -119,7 +131,7 @@ def test_the_widget_tag_on_another_site_boots_plays_and_sizes(
     frame = handle.content_frame() if handle else None
     assert frame
     frame.wait_for_load_state()
-    assert frame.evaluate(STORAGE) == REFUSED
+    refused = storage_refused(frame)
     wait_ready(frame)
     frame.locator("#player [data-role='play']").click()
     frame.wait_for_function(f"+{PLAYER}.dataset.steps > 3")
@@ -130,7 +142,8 @@ def test_the_widget_tag_on_another_site_boots_plays_and_sizes(
     )
     assert int(height) > 300
     assert page.locator("sudoku-lab iframe").evaluate("f => f.style.height") == f"{height}px"
-    assert frame.evaluate("document.body.dataset.release") is None, "no offline copy here"
+    if refused:
+        assert frame.evaluate("document.body.dataset.release") is None, "no offline copy here"
     assert set(errors) <= {REFUSED_STORE}
     assert strays(urls, base_url, blog_url) == []
 
@@ -144,7 +157,7 @@ def test_the_app_framed_by_another_site_solves(
     frame = page.frame(name="lab")
     assert frame
     frame.wait_for_load_state()
-    assert frame.evaluate(STORAGE) == REFUSED
+    storage_refused(frame)
     wait_ready(frame)
     puzzle = load(frame, "leetcode")
     assert solve(frame) == "unique"
@@ -170,11 +183,12 @@ def test_the_built_widget_framed_by_another_site_plays_online_only(
     frame = page.frame(name="lab")
     assert frame
     frame.wait_for_load_state()
-    assert frame.evaluate(STORAGE) == REFUSED
+    refused = storage_refused(frame)
     wait_ready(frame)
     sitekit.step_player(frame, 3)
-    assert frame.evaluate("document.body.dataset.release") is None
-    assert frame.evaluate("navigator.serviceWorker.controller") is None
+    if refused:
+        assert frame.evaluate("document.body.dataset.release") is None
+        assert frame.evaluate("navigator.serviceWorker.controller") is None
     assert set(errors) <= {REFUSED_STORE}
     assert strays(urls, site.url, post_url) == []
     post.stop()
