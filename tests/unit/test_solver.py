@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from support import load_puzzles, solution_problems
 
 from bench.baselines import editorial_solve
-from sudoku.grid import EMPTY_GRID
+from sudoku import solver
+from sudoku.grid import DIGITS, EMPTY_GRID, PEERS, UNITS
 from sudoku.solver import analyze, count_solutions, solve
 from sudoku.validate import conflicts
 
@@ -200,3 +201,81 @@ def test_masked_solved_grids_are_solved_keeping_every_given(
     assert result is not None
     assert solution_problems(puzzle, result) == []
     assert count_solutions(puzzle, limit=1) == 1
+
+
+# The board layout and propagation, checked against the rules restated cell by cell.
+
+Candidates = list[set[str]]
+
+
+def candidates_of(board: int) -> Candidates:
+    """Decode a board int into each cell's candidate digits."""
+    return [
+        {digit for digit, bit in zip(DIGITS, solver.BIT[cell], strict=True) if board & bit}
+        for cell in range(81)
+    ]
+
+
+def propagated(puzzle: str) -> Candidates:
+    """The candidates once propagation is stuck on ``puzzle`` (which must not fail)."""
+    board = solver._propagate(*solver._start(puzzle))[0]
+    assert board, puzzle
+    return candidates_of(board)
+
+
+def test_every_candidate_has_its_own_bit_clear_of_the_guards() -> None:
+    """The 729 (cell, digit) bits are distinct, make up the full board, and miss the
+    81 field guards that the hidden-single carry trick relies on."""
+    bits = [bit for cell in range(81) for bit in solver.BIT[cell]]
+    assert len(set(bits)) == 729
+    assert sum(bits) == solver.FULL
+    assert solver.GUARDS.bit_count() == 81
+    assert solver.FULL & solver.GUARDS == 0
+    assert solver.FULL.bit_length() <= 810
+
+
+def test_placing_a_digit_clears_it_from_the_peers_and_the_other_digits_from_the_cell() -> None:
+    """``KEEP[bit]`` keeps everything but the digit in the 20 peers and 8 other digits."""
+    for cell in range(81):
+        for digit in range(9):
+            bit = solver.BIT[cell][digit]
+            left = candidates_of(solver.FULL & solver.KEEP[bit])
+            assert left[cell] == {DIGITS[digit]}
+            for other in range(81):
+                if other in PEERS[cell]:
+                    assert left[other] == set(DIGITS) - {DIGITS[digit]}
+                elif other != cell:
+                    assert left[other] == set(DIGITS)
+
+
+def test_propagation_never_removes_a_digit_of_the_solution() -> None:
+    """Every rule is sound: on unique puzzles, each cell keeps its solution's digit."""
+    for puzzle in load_puzzles("top95") + load_puzzles("forum_hardest_1905_11plus", 50):
+        solution = solve(puzzle)
+        assert solution is not None
+        for cell, left in enumerate(propagated(puzzle)):
+            assert solution[cell] in left, (puzzle, cell)
+
+
+def test_propagation_stops_only_when_no_rule_applies() -> None:
+    """Every rule is applied to the end: once stuck, no cell and no unit has a single,
+    and no digit of a box is locked in one row or column of it (nor the reverse)."""
+    for puzzle in load_puzzles("top95") + load_puzzles("forum_hardest_1905_11plus", 50):
+        left = propagated(puzzle)
+        assert all(left), puzzle
+        for unit in UNITS:
+            for digit in DIGITS:
+                places = [cell for cell in unit if digit in left[cell]]
+                assert len(places) >= 1, (puzzle, unit, digit)
+                if len(places) == 1:  # a single place must hold the digit alone
+                    assert left[places[0]] == {digit}, (puzzle, unit, digit)
+        for box in UNITS[18:]:
+            for line in UNITS[:18]:
+                meet = set(box) & set(line)
+                if not meet:
+                    continue
+                for digit in DIGITS:
+                    in_box = {cell for cell in box if digit in left[cell]}
+                    in_line = {cell for cell in line if digit in left[cell]}
+                    locked = (in_box <= meet, in_line <= meet)
+                    assert locked in {(False, False), (True, True)}, (puzzle, box, line, digit)
