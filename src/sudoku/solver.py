@@ -28,7 +28,7 @@ Propagation repeats four rules until none makes progress:
 Hidden singles in rows and columns are not checked apart: a digit the row can only put
 in one cell is claimed into that cell's box, where it becomes a box hidden single.
 
-Placing digit bit ``p`` is one ``&`` with ``KEEP[p]``, which clears the digit from the 20
+Placing a candidate bit is one ``&`` with its ``KEEP`` mask, which clears the digit from the 20
 peers and the other digits from the cell. Placements found in the same round are made
 one after the other without checks: two that clash (one digit twice in a unit, two digits
 in one cell) wipe each other's bit, and the next round sees an empty cell.
@@ -46,12 +46,13 @@ with the first fewest-candidates cell, as Norvig's solver, 163; preferring open 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final, TypedDict
+from typing import Final, TypedDict, TypeVar
 
 from sudoku.grid import BOX, COL, DIGITS, PEERS, ROW, Grid, cell_name
 
 Bits = int
 """A set of bits of the layout above: candidates, placements, or a mask of them."""
+T = TypeVar("T")
 
 
 class Analysis(TypedDict):
@@ -129,18 +130,42 @@ BIT: Final = tuple(
     tuple(1 << (90 * digit + _place_of(cell)) for digit in range(9)) for cell in range(81)
 )
 """The bit of each (cell, digit - 1)."""
-KEEP: Final = {
-    BIT[cell][digit]: _keep(BIT[cell][digit], digit, cell)
-    for cell in range(81)
-    for digit in range(9)
-}
-"""For each candidate bit, the mask that places it (``board &= KEEP[bit]``)."""
-CELL_OF: Final = {
-    BIT[cell][digit]: (cell, DIGITS[digit]) for cell in range(81) for digit in range(9)
-}
+
+# The tables below are read with a single bit's ``bit.bit_length()`` (its position + 1):
+# a method call and a list index, where a dict would hash an 810-bit key. Measured on
+# placements, the hot loop's commonest step: 2.6x faster.
+SIZE: Final = 90 * 9 + 1
+"""Table length: one entry per possible ``bit_length()`` of a board bit."""
+
+
+def _by_length(entries: dict[Bits, T], default: T) -> tuple[T, ...]:
+    """A table of ``entries`` (keyed by single bits) indexed by each key's ``bit_length()``."""
+    table = [default] * SIZE
+    for bit, entry in entries.items():
+        table[bit.bit_length()] = entry
+    return tuple(table)
+
+
+KEEP: Final = _by_length(
+    {
+        BIT[cell][digit]: _keep(BIT[cell][digit], digit, cell)
+        for cell in range(81)
+        for digit in range(9)
+    },
+    0,
+)
+"""The mask that places each candidate bit: ``board &= KEEP[bit.bit_length()]``."""
+BELOW: Final = tuple((1 << max(length - 1, 0)) - 1 for length in range(SIZE))
+"""The bits below a bit: ``bits &= BELOW[bits.bit_length()]`` drops the highest one."""
+CELL_OF: Final = _by_length(
+    {BIT[cell][digit]: (cell, DIGITS[digit]) for cell in range(81) for digit in range(9)},
+    (0, ""),
+)
 """The cell and digit character of each candidate bit."""
-OPEN_PEERS: Final = {1 << _place_of(cell): _bits(map(_place_of, PEERS[cell])) for cell in range(81)}
-"""For each first-layer cell bit, its 20 peers in the first layer."""
+OPEN_PEERS: Final = _by_length(
+    {1 << _place_of(cell): _bits(map(_place_of, PEERS[cell])) for cell in range(81)}, 0
+)
+"""The 20 peers of each cell, both as first-layer bits."""
 
 
 def _propagate(board: Bits, done: Bits) -> tuple[Bits, Bits, Bits]:
@@ -150,7 +175,7 @@ def _propagate(board: Bits, done: Bits) -> tuple[Bits, Bits, Bits]:
     The loop is deliberately flat (rules inlined, tables as globals read once): it is where
     the solver spends its time, and every function call shows.
     """
-    x, keep = board, KEEP
+    x, keep, below = board, KEEP, BELOW
     while True:
         # Naked singles: fold layers 4-7 onto 0-3, then 2-3 onto 0-1, then 1 onto 0, then
         # add layer 8, keeping the cells with at least one (o) and two (t) candidates.
@@ -180,9 +205,9 @@ def _propagate(board: Bits, done: Bits) -> tuple[Bits, Bits, Bits]:
         if new:
             done |= new
             while new:
-                bit = new & -new
-                new ^= bit
-                x &= keep[bit]
+                length = new.bit_length()
+                new &= below[length]
+                x &= keep[length]
             continue
         # Locked candidates in row triads. A triad's flag (at its first place) says the
         # digit may go in it; shifting flags by 3 or 6 inside a field reaches the box's
@@ -200,6 +225,9 @@ def _propagate(board: Bits, done: Bits) -> tuple[Bits, Bits, Bits]:
         gone = ((p1 | p2) >> 10) | (p0 << 20) | (p2 >> 20) | ((p0 | p1) << 10)
         gone |= ((c >> 3) | (c << 6) | (c >> 6) | (c << 3)) & ROW_TRIADS
         y = x & ~(gone * ROW_TRIAD)
+        if y != x:  # singles first: they are cheaper than the column triads
+            x = y
+            continue
         # The same in column triads: by 1 or 2 places inside a field to the box's other
         # triads, by 30 or 60 (a band of 3 fields) to the same column's other boxes.
         f = (x | (x >> 3) | (x >> 6)) & COL_TRIADS
@@ -217,7 +245,7 @@ def _propagate(board: Bits, done: Bits) -> tuple[Bits, Bits, Bits]:
         gone = ((p1 | p2) >> 30) | (p0 << 60) | (p2 >> 60) | ((p0 | p1) << 30)
         p0, p1, p2 = c & k0, c & k1, c & k2
         gone |= ((p1 | p2) >> 1) | (p0 << 2) | (p2 >> 2) | ((p0 | p1) << 1)
-        y &= ~(gone * COL_TRIAD)
+        y = x & ~(gone * COL_TRIAD)
         if y == x:
             return x, done, t
         x = y
@@ -255,15 +283,15 @@ def _guess(board: Bits, open_cells: Bits) -> Bits:
     pairs = open_cells & ~_three_or_more(board)
     if not pairs:
         return board & (_fewest(board, open_cells) * EVERY_LAYER)
-    peers = OPEN_PEERS
+    peers, below = OPEN_PEERS, BELOW
     best, most = 0, -1
-    while pairs:
-        cell = pairs & -pairs
-        pairs ^= cell
-        score = (open_cells & peers[cell]).bit_count()
-        if score > most:
-            best, most = cell, score
-    return board & (best * EVERY_LAYER)
+    while pairs:  # highest first; ties go to the lowest cell
+        length = pairs.bit_length()
+        pairs &= below[length]
+        score = (open_cells & peers[length]).bit_count()
+        if score >= most:
+            best, most = length, score
+    return board & (1 << (best - 1)) * EVERY_LAYER
 
 
 def _fewest(board: Bits, open_cells: Bits) -> Bits:
@@ -272,11 +300,12 @@ def _fewest(board: Bits, open_cells: Bits) -> Bits:
     best, key = 0, (10, 0)
     rest = open_cells
     while rest:
-        cell = rest & -rest
-        rest ^= cell
+        length = rest.bit_length()
+        rest &= BELOW[length]
+        cell = 1 << (length - 1)
         count = (board & (cell * EVERY_LAYER)).bit_count()
-        this = (count, -(open_cells & OPEN_PEERS[cell]).bit_count())
-        if this < key:
+        this = (count, -(open_cells & OPEN_PEERS[length]).bit_count())
+        if this <= key:
             best, key = cell, this
     return best
 
@@ -299,7 +328,7 @@ def _start(grid: Grid) -> tuple[Bits, Bits]:
         bit = BIT[cell][digit]
         if not board & bit:  # a peer given earlier holds this digit
             board = 0
-        board &= KEEP[bit]
+        board &= KEEP[bit.bit_length()]
         done |= bit
     return board, done
 
@@ -331,7 +360,7 @@ def _search(grid: Grid, limit: int) -> tuple[list[Grid], int]:
             break
         board, done, bit = stack.pop()
         nodes += 1
-        board, done, open_cells = _propagate(board & KEEP[bit], done | bit)
+        board, done, open_cells = _propagate(board & KEEP[bit.bit_length()], done | bit)
     return solutions, nodes
 
 
@@ -339,9 +368,9 @@ def _grid_of(done: Bits) -> Grid:
     """The grid of a solved board's 81 placements."""
     chars = ["."] * 81
     while done:
-        bit = done & -done
-        done ^= bit
-        cell, char = CELL_OF[bit]
+        length = done.bit_length()
+        done &= BELOW[length]
+        cell, char = CELL_OF[length]
         chars[cell] = char
     return "".join(chars)
 

@@ -235,11 +235,12 @@ def test_every_candidate_has_its_own_bit_clear_of_the_guards() -> None:
 
 
 def test_placing_a_digit_clears_it_from_the_peers_and_the_other_digits_from_the_cell() -> None:
-    """``KEEP[bit]`` keeps everything but the digit in the 20 peers and 8 other digits."""
+    """A bit's ``KEEP`` mask keeps everything but the digit in the 20 peers and the 8
+    other digits of the cell."""
     for cell in range(81):
         for digit in range(9):
             bit = solver.BIT[cell][digit]
-            left = candidates_of(solver.FULL & solver.KEEP[bit])
+            left = candidates_of(solver.FULL & solver.KEEP[bit.bit_length()])
             assert left[cell] == {DIGITS[digit]}
             for other in range(81):
                 if other in PEERS[cell]:
