@@ -9,10 +9,30 @@ non-blank lines and at least one of them is a whole puzzle on its own; otherwise
 the whole text is one puzzle. So a file of 81-character lines is a batch, and a
 9-line grid or indented JSON is one puzzle.
 
+Reading is bounded: no input makes memory grow with its length.
+
+- One puzzle from stdin (``count``, ``check``, ``trace``): at most 10,001 characters
+  are read (``formats.MAX_TEXT`` plus one); more is refused, ``input too long``,
+  without reading the rest.
+- ``solve`` (and ``bench``) stream: lines are read one at a time, and ``solve``
+  prints each answer, flushed, as soon as its line is read, so ``yes PUZZLE | sudoku
+  solve | head -3`` prints three lines and ends. Lines that are not a whole puzzle on
+  their own are held back, since together they may be one (a grid, indented JSON),
+  but only while they cannot be part of a batch: the first line that is a whole
+  puzzle makes the input a batch, and each held line is then answered as a puzzle of
+  its own (``invalid: ...``), in order, before it. At the end of the input, held
+  lines are one puzzle. Held lines never exceed the 10,000 characters a puzzle may
+  have: one more line past that makes the input a batch as well (a single puzzle that
+  long would be refused anyway). A line longer than 10,000 characters is answered
+  ``invalid: input too long`` and skipped, read in bounded pieces, never whole.
+
+Numbers (``--limit``, ``--max-events``) are whole numbers from 1 to 10**18.
+
 Exit codes: 0 success; 1 a "no" answer (``solve``: some puzzle not solved;
 ``check``: conflicts, no solution or more than one); 2 a usage or input error (bad
 arguments, an unreadable puzzle or file). Errors print one line on stderr,
-``sudoku: <message>``, never a traceback.
+``sudoku: <message>``, never a traceback. ``solve`` may have answered some lines
+before an input error (a file that stops being UTF-8 text halfway) ends it.
 """
 
 from __future__ import annotations
@@ -22,12 +42,14 @@ import json
 import os
 import sys
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from itertools import islice
 from pathlib import Path
+from typing import NoReturn, TextIO
 
 from sudoku.benchmark import format_stats, run_each, solves, summarize
-from sudoku.formats import PuzzleError, parse, to_json, to_line, to_pretty
+from sudoku.formats import MAX_TEXT, PuzzleError, parse, to_json, to_line, to_pretty
 from sudoku.grid import Grid
 from sudoku.solver import analyze, count_solutions, solve
 from sudoku.trace import STRATEGIES, trace
@@ -37,6 +59,20 @@ WRITERS: dict[str, Callable[[Grid], str]] = {"line": to_line, "grid": to_pretty,
 BENCH_STRATEGIES = ("fast", *STRATEGIES)
 VERDICTS = ("no solution", "unique solution", "more than one solution")
 PUZZLE_HELP = "81 characters or LeetCode JSON, quoted (default: read stdin)"
+MAX_NUMBER = 10**18
+"""The largest number an option takes: more than any run reaches, and within what
+``itertools.islice`` and the solvers accept (``sys.maxsize`` is 2**63 - 1)."""
+TOO_LONG = f"input too long: more than {MAX_TEXT} characters"
+"""Why input past the cap is refused: ``parse``'s words, without the exact count
+(only reading all of it could give that)."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with one-line errors, ``sudoku: <message>``, like every other error."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print the message on one line (and where to find usage); exit 2."""
+        self.exit(2, f"sudoku: {message} (see '{self.prog} --help')\n")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -59,7 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def parser() -> argparse.ArgumentParser:
     """The argument parser: one subcommand per job, each naming its ``run`` function."""
-    top = argparse.ArgumentParser(
+    top = Parser(
         prog="sudoku",
         description="Solve, count, check, trace and benchmark Sudoku puzzles.",
         epilog="Exit codes: 0 success, 1 a 'no' answer, 2 a usage or input error.",
@@ -108,29 +144,40 @@ def parser() -> argparse.ArgumentParser:
 
 
 def positive(text: str) -> int:
-    """An argument that must be a whole number of at least 1."""
-    if not text.isdecimal() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, found {text!r}")
-    return int(text)
+    """An argument that must be a whole number from 1 to MAX_NUMBER."""
+    # the length test first: int() refuses (ValueError) strings of over 4,300 digits
+    if text.isdecimal() and len(text) <= len(str(MAX_NUMBER)) and 1 <= int(text) <= MAX_NUMBER:
+        return int(text)
+    shown = text if len(text) <= 30 else text[:30] + "..."
+    raise argparse.ArgumentTypeError(
+        f"expected a whole number from 1 to {MAX_NUMBER:,}, found {shown!r}"
+    )
 
 
 def run_solve(args: argparse.Namespace) -> int:
-    """Print each puzzle's solution in the chosen format; exit 1 unless all were solved."""
-    texts = [args.puzzle] if args.puzzle is not None else puzzle_texts(read_source(args.file))
+    """Print each puzzle's solution as soon as it is read; exit 1 unless all were solved."""
+    if args.puzzle is not None:
+        return solve_all([args.puzzle], args.format)
+    with opened(args.file) as (stream, name):
+        return solve_all(puzzle_texts(stream, name), args.format)
+
+
+def solve_all(texts: Iterable[str | PuzzleError], form: str) -> int:
+    """Solve and print each puzzle in turn, flushed (a pipe reader sees each answer)."""
     unsolved = 0
     for number, text in enumerate(texts):
         solution, why = solve_text(text)
-        if args.format == "grid" and number:
+        if form == "grid" and number:
             print()
-        print(why if solution is None else WRITERS[args.format](solution))
+        print(why if solution is None else WRITERS[form](solution), flush=True)
         unsolved += solution is None
     return 1 if unsolved else 0
 
 
-def solve_text(text: str) -> tuple[Grid | None, str]:
+def solve_text(text: str | PuzzleError) -> tuple[Grid | None, str]:
     """A puzzle's solution, or None and why: ``no solution`` or ``invalid: <message>``."""
     try:
-        grid = parse(text)
+        grid = parse_item(text)
     except PuzzleError as error:
         return None, f"invalid: {error}"
     clashes = conflicts(grid)
@@ -183,7 +230,8 @@ def run_bench(args: argparse.Namespace) -> int:
 
     ``fast`` is ``sudoku.solver``; the others are the teaching searches, timed as traced
     (making their event records is part of what they cost)."""
-    texts = puzzle_texts(read_source(args.file))[: args.limit]
+    with opened(args.file) as (stream, name):
+        texts = list(islice(puzzle_texts(stream, name), args.limit))
     puzzles = [numbered_parse(number, text) for number, text in enumerate(texts, 1)]
     times, outcomes = run_each(puzzles, bench_runner(args.strategy))
     print(format_stats(args.strategy, summarize(times, [nodes for _, nodes in outcomes])))
@@ -195,10 +243,10 @@ def run_bench(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-def numbered_parse(number: int, text: str) -> Grid:
+def numbered_parse(number: int, text: str | PuzzleError) -> Grid:
     """Parse the ``number``-th puzzle of a file, naming it in any error."""
     try:
-        return parse(text)
+        return parse_item(text)
     except PuzzleError as error:
         raise PuzzleError(f"puzzle {number}: {error}") from None
 
@@ -222,28 +270,103 @@ def traced_outcome(grid: Grid, strategy: str) -> tuple[Grid | None, int]:
     return last.get("grid"), last.get("nodes", 0)
 
 
+def parse_item(item: str | PuzzleError) -> Grid:
+    """Parse a puzzle's text; an item that is already an error (a line too long) raises."""
+    if isinstance(item, PuzzleError):
+        raise item
+    return parse(item)
+
+
 def one_puzzle(args: argparse.Namespace) -> str:
-    """The PUZZLE argument, or else all of stdin as one puzzle."""
-    return args.puzzle if args.puzzle is not None else read_source(None)
+    """The PUZZLE argument, or else one puzzle from stdin: at most MAX_TEXT characters.
+
+    Only MAX_TEXT + 1 characters are ever read: more is refused, the rest left unread."""
+    if args.puzzle is not None:
+        return args.puzzle
+    with reading("stdin"):
+        text = sys.stdin.read(MAX_TEXT + 1)
+    if len(text) > MAX_TEXT:
+        raise PuzzleError(TOO_LONG)
+    return text
 
 
-def read_source(path: Path | None) -> str:
-    """The text of a file, or of stdin when ``path`` is None; PuzzleError if unreadable."""
-    name = "stdin" if path is None else str(path)
+@contextmanager
+def reading(name: str) -> Iterator[None]:
+    """Turn a failure to read ``name`` into a one-line PuzzleError."""
     try:
-        return sys.stdin.read() if path is None else path.read_text(encoding="utf-8")
+        yield
     except UnicodeDecodeError:
         raise PuzzleError(f"cannot read {name}: not UTF-8 text") from None
     except OSError as error:
         raise PuzzleError(f"cannot read {name}: {error.strerror or error}") from None
 
 
-def puzzle_texts(text: str) -> list[str]:
-    """One puzzle per non-blank line if any line is a whole puzzle, else the whole text."""
-    lines = [line for line in text.splitlines() if line.strip()]
-    if len(lines) > 1 and any(is_puzzle(line) for line in lines):
-        return lines
-    return [text]
+@contextmanager
+def opened(path: Path | None) -> Iterator[tuple[TextIO, str]]:
+    """The file at ``path`` opened as UTF-8 text, or stdin when ``path`` is None; its name."""
+    if path is None:
+        yield sys.stdin, "stdin"
+        return
+    with reading(str(path)):
+        stream = path.open(encoding="utf-8")
+    with stream:
+        yield stream, str(path)
+
+
+def physical_lines(stream: TextIO, name: str) -> Iterator[str | None]:
+    """Each line of ``stream`` with its line end, or None for a line over MAX_TEXT.
+
+    Every read is bounded: a line too long is skipped in pieces of MAX_TEXT + 1
+    characters, so one endless line costs no more memory than a short one."""
+    while line := read_line(stream, name):
+        if len(line) <= MAX_TEXT or line.endswith("\n"):
+            yield line
+            continue
+        while line and not line.endswith("\n"):
+            line = read_line(stream, name)
+        yield None
+
+
+def read_line(stream: TextIO, name: str) -> str:
+    """At most MAX_TEXT + 1 characters of ``stream``, up to and with a line end."""
+    with reading(name):
+        return stream.readline(MAX_TEXT + 1)
+
+
+def puzzle_texts(stream: TextIO, name: str) -> Iterator[str | PuzzleError]:
+    """The puzzles of a file or stdin, each as soon as its line is read (module docstring).
+
+    Lines that are not a whole puzzle are held (at most MAX_TEXT characters) until a
+    line that is one shows the input is a batch, or the input ends and they are one
+    puzzle. Yields each puzzle's text, or the PuzzleError of a line too long."""
+    held: list[str] = []
+    size = 0
+    batch = False
+    for line in physical_lines(stream, name):
+        if not batch:
+            if line is not None and size + len(line) <= MAX_TEXT and not has_puzzle(line):
+                held.append(line)
+                size += len(line)
+                continue
+            batch = True
+            yield from batch_lines("".join(held))
+            held.clear()
+        yield from batch_lines(line)
+    if not batch:
+        yield "".join(held)
+
+
+def batch_lines(text: str | None) -> Iterator[str | PuzzleError]:
+    """The non-blank lines of ``text`` as puzzles of a batch; None is a line too long."""
+    if text is None:
+        yield PuzzleError(TOO_LONG)
+        return
+    yield from (line for line in text.splitlines() if line.strip())
+
+
+def has_puzzle(text: str) -> bool:
+    """Whether a line of ``text`` reads as a puzzle on its own."""
+    return any(is_puzzle(line) for line in text.splitlines() if line.strip())
 
 
 def is_puzzle(text: str) -> bool:

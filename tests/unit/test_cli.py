@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import io
 import json
+import queue
 import signal
 import subprocess
 import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from support import load_puzzles, solution_problems
 
 from sudoku.cli import main
-from sudoku.formats import parse
+from sudoku.formats import MAX_TEXT, parse
 from sudoku.solver import analyze
 from sudoku.trace import trace
 
@@ -50,9 +54,41 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-def feed(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
-    """Make ``text`` the standard input for this test."""
-    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+class BoundedReads(io.StringIO):
+    """A stdin that fails the test on any read not bounded by the 10,000-character cap.
+
+    The CLI must never read "all of stdin" (``read()``, ``readline()``, ``readlines()``,
+    iteration): piped a gigabyte, its memory would grow by as much."""
+
+    def read(self, size: int | None = -1) -> str:
+        """At most ``size`` characters; an unbounded read fails."""
+        assert bounded(size), f"read({size})"
+        return super().read(size)
+
+    def readline(self, size: int | None = -1) -> str:
+        """One line, at most ``size`` characters; an unbounded read fails."""
+        assert bounded(size), f"readline({size})"
+        return super().readline(size)
+
+    def readlines(self, hint: int | None = -1) -> list[str]:
+        """Never used: it reads every line."""
+        raise AssertionError(f"readlines({hint})")
+
+    def __next__(self) -> str:
+        """Never used: a line may be of any length."""
+        raise AssertionError("iteration")
+
+
+def bounded(size: int | None) -> bool:
+    """Whether a read of ``size`` characters stays within the cap (and one more)."""
+    return size is not None and 0 <= size <= MAX_TEXT + 1
+
+
+def feed(monkeypatch: pytest.MonkeyPatch, text: str) -> BoundedReads:
+    """Make ``text`` the standard input for this test; every read must be bounded."""
+    stdin = BoundedReads(text)
+    monkeypatch.setattr("sys.stdin", stdin)
+    return stdin
 
 
 def test_solve_argument_prints_the_solution_line(capsys: pytest.CaptureFixture[str]) -> None:
@@ -228,12 +264,55 @@ def test_count_default_limit_is_two(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, "count", "." * 81)[1] == "2 (stopped at the limit of 2: there may be more)\n"
 
 
-@pytest.mark.parametrize("limit", ["0", "-1", "x", "1.5"])
-def test_count_bad_limit_is_a_usage_error(capsys: pytest.CaptureFixture[str], limit: str) -> None:
-    """A limit that is not a whole number of at least 1 is refused with exit 2."""
-    code, out, err = run(capsys, "count", LEETCODE, "--limit", limit)
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("count", LEETCODE, "--limit"),
+        ("trace", LEETCODE, "--max-events"),
+        ("bench", "--file", "unread.txt", "--limit"),
+    ],
+    ids=["count", "trace", "bench"],
+)
+@pytest.mark.parametrize(
+    "number",
+    [
+        "0",
+        "-1",
+        "x",
+        "1.5",
+        "",
+        pytest.param("9223372036854775808", id="2**63"),  # past what islice takes
+        pytest.param("1000000000000000001", id="10**18+1"),
+        pytest.param("9" * 5000, id="5000-digits"),  # past int()'s 4,300 digits
+    ],
+)
+def test_bad_number_is_a_one_line_usage_error(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], number: str
+) -> None:
+    """Every numeric option takes 1 to 10**18: anything else is one stderr line, exit 2."""
+    code, out, err = run(capsys, *argv, number)
     assert (code, out) == (2, "")
-    assert "expected a whole number of at least 1" in err
+    assert err.count("\n") == 1, err
+    shown = repr(number if len(number) <= 30 else number[:30] + "...")
+    assert err == (
+        f"sudoku: argument {argv[-1]}: expected a whole number from 1 to "
+        f"1,000,000,000,000,000,000, found {shown} (see 'sudoku {argv[0]} --help')\n"
+    )
+
+
+def test_largest_number_is_accepted(capsys: pytest.CaptureFixture[str]) -> None:
+    """10**18 itself is a valid --max-events (the trace runs to its end)."""
+    code, out, err = run(capsys, "trace", LEETCODE, "--max-events", "1" + "0" * 18)
+    assert (code, err) == (0, "")
+    assert json.loads(out.splitlines()[-1])["kind"] == "solved"
+
+
+def test_huge_max_events_through_the_entry_point_has_no_traceback() -> None:
+    """The attack as reported: 2**63 events, run for real, is one line and exit 2."""
+    done = python_m_sudoku("trace", LEETCODE, "--max-events", "9223372036854775808")
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith("sudoku: argument --max-events: expected a whole number")
+    assert done.stderr.count("\n") == 1
 
 
 def test_count_reads_stdin(
@@ -399,10 +478,12 @@ def test_bad_puzzle_is_one_line_on_stderr(
 
 
 def test_no_command_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
-    """Without a subcommand, argparse prints usage and the exit code is 2."""
-    code, _, err = run(capsys)
-    assert code == 2
-    assert err.startswith("usage: sudoku")
+    """Without a subcommand: one line saying what is missing and where help is, exit 2."""
+    assert run(capsys) == (
+        2,
+        "",
+        "sudoku: the following arguments are required: COMMAND (see 'sudoku --help')\n",
+    )
 
 
 def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
@@ -466,3 +547,151 @@ def test_interrupt_stops_quietly() -> None:
         process.send_signal(signal.SIGINT)
         _, err = process.communicate(timeout=120)
         assert (process.returncode, err) == (130, "")
+
+
+TOO_LONG = "input too long: more than 10000 characters"
+
+
+@pytest.mark.parametrize("command", ["count", "check", "trace"])
+def test_one_puzzle_from_stdin_reads_no_more_than_the_cap(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    """A million characters on stdin: 10,001 are read, then refused in one line, exit 2."""
+    stdin = feed(monkeypatch, "." * 1_000_000)
+    assert run(capsys, command) == (2, "", f"sudoku: {TOO_LONG}\n")
+    assert stdin.tell() == MAX_TEXT + 1
+
+
+@pytest.mark.parametrize("command", ["count", "check", "trace"])
+def test_one_puzzle_at_the_cap_is_read(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    """Exactly 10,000 characters (a puzzle and padding) is not too long."""
+    feed(monkeypatch, LEETCODE.ljust(MAX_TEXT))
+    code, out, _ = run(capsys, command, *(["--max-events", "1"] if command == "trace" else []))
+    assert code == 0
+    assert out
+
+
+def test_solve_skips_an_endless_line_in_bounded_reads(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A line too long is answered as such, skipped in bounded pieces; the next is solved."""
+    feed(monkeypatch, f"{LEETCODE}\n{'1' * 100_000}\n{LEETCODE}\n")
+    assert run(capsys, "solve") == (1, f"{SOLVED}\ninvalid: {TOO_LONG}\n{SOLVED}\n", "")
+
+
+def test_solve_one_endless_line_is_too_long(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A single line past the cap, no line end: one answer, the input is too long."""
+    feed(monkeypatch, "." * 100_000)
+    assert run(capsys, "solve") == (1, f"invalid: {TOO_LONG}\n", "")
+
+
+def test_solve_held_lines_are_answered_once_a_batch_shows(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Lines that are no puzzle alone wait; a whole puzzle after them makes each its own."""
+    feed(monkeypatch, f"{TYPO}\n{LEETCODE[:80]}\n\n{LEETCODE}\n")
+    code, out, _ = run(capsys, "solve")
+    assert code == 1
+    assert out.splitlines() == [
+        "invalid: r3c5: 'x' is not a digit",
+        "invalid: expected 81 cells, found 80",
+        SOLVED,
+    ]
+
+
+def test_solve_holds_no_more_than_a_puzzle_may_have(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past 10,000 characters of held lines the input is a batch: each line is answered."""
+    lines = [LEETCODE[:80]] * 200  # 81 characters a line with its end: 16,200 in all
+    feed(monkeypatch, "\n".join(lines) + "\n")
+    code, out, _ = run(capsys, "solve")
+    assert code == 1
+    assert out.splitlines() == ["invalid: expected 81 cells, found 80"] * 200
+
+
+def test_solve_stdin_indented_json_is_one_puzzle(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """LeetCode JSON printed with indent spans many lines: still one puzzle."""
+    feed(monkeypatch, json.dumps([list(LEETCODE[i : i + 9]) for i in range(0, 81, 9)], indent=2))
+    assert run(capsys, "solve") == (0, SOLVED + "\n", "")
+
+
+def test_bench_limit_reads_only_what_it_times(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """bench --limit 1 stops reading after the first puzzle: a bad byte later is never read."""
+    path = tmp_path / "bench.txt"
+    path.write_bytes(f"{LEETCODE}\n".encode() * 2000 + b"\xff\n")
+    code, out, err = run(capsys, "bench", "--file", str(path), "--limit", "1")
+    assert (code, err) == (0, "")
+    assert out.split()[:2] == ["fast", "1"]
+
+
+@contextmanager
+def sudoku_on_pipes(*argv: str) -> Iterator[subprocess.Popen[str]]:
+    """``python -m sudoku ARGV`` with real pipes on stdin, stdout and stderr; killed after."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "sudoku", *argv],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        yield process
+    finally:
+        process.kill()
+        process.communicate()
+
+
+def head(process: subprocess.Popen[str], count: int) -> queue.Queue[str]:
+    """Read ``count`` lines of the process's stdout as they come, then close it (``head -N``)."""
+    lines: queue.Queue[str] = queue.Queue()
+
+    def pump() -> None:
+        assert process.stdout is not None
+        for _ in range(count):
+            line = process.stdout.readline()
+            if not line:
+                break
+            lines.put(line)
+        process.stdout.close()
+
+    threading.Thread(target=pump, daemon=True).start()
+    return lines
+
+
+def test_solve_answers_each_line_as_it_is_read() -> None:
+    """``yes PUZZLE | sudoku solve | head -3``: an answer per line while stdin stays open,
+    then, the reader gone, the next answer ends the process quietly."""
+    with sudoku_on_pipes("solve") as process:
+        assert process.stdin is not None
+        assert process.stderr is not None
+        answers = head(process, 3)
+        for _ in range(3):
+            process.stdin.write(LEETCODE + "\n")
+            process.stdin.flush()
+            assert answers.get(timeout=60) == SOLVED + "\n"
+        process.stdin.write(LEETCODE + "\n")  # answered into a closed pipe
+        process.stdin.flush()
+        assert process.wait(timeout=60) == 1
+        assert process.stderr.read() == ""
+
+
+@pytest.mark.parametrize("command", ["count", "check", "trace"])
+def test_one_puzzle_from_an_open_pipe_stops_at_the_cap(command: str) -> None:
+    """Past the cap on a pipe that stays open, the command refuses at once: it never
+    waits for the end of stdin (which, piped from ``yes``, never comes)."""
+    with sudoku_on_pipes(command) as process:
+        assert process.stdin is not None
+        assert process.stderr is not None
+        process.stdin.write("." * (MAX_TEXT + 5000))
+        process.stdin.flush()
+        assert process.wait(timeout=60) == 2
+        assert process.stderr.read() == f"sudoku: {TOO_LONG}\n"
