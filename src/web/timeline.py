@@ -15,7 +15,11 @@ its events, 8 bytes each: kind, cell, digit, peer, unit, with dots where none::
 Every event is invertible and every counter follows from the letters alone, so the
 cursor steps forward and back without asking the worker. A jump replays from the
 nearest checkpoint, at most one page. Memory stays bounded: the first ``cap`` events
-are kept, later pages only until the cursor has played them.
+are kept for good; past them the search plays on live, and a page is let go once the
+cursor is ``behind`` pages past it. The steps let go leave one gap, between the cap and
+the first page still held (``Timeline.resume``): moves skip it as a film skips a cut
+(one step forward from the cap lands on ``resume``, one step back from ``resume`` on the
+cap), and a jump into it lands on the nearer side.
 
 Pure Python that runs in MicroPython (the page's main thread) and CPython (the unit
 tests). Events stay in ``bytes``: MicroPython indexes bytes ~60x faster than ``str``.
@@ -192,22 +196,30 @@ def stack_codes(text):
 # -- the timeline and its cursor -----------------------------------------------------------
 
 
+BEHIND = 4
+"""Pages past the cap kept behind the cursor, to step back through (16,000 steps)."""
+
+
 class Timeline:
     """The pages received so far, by index: ``[events, board, counts, stack]`` each.
 
     ``page`` events per page (the worker's page size), ``cap`` events kept for good
-    (a multiple of ``page``); ``received`` counts every event that arrived, ``done`` once
-    the trace ended, ``dropped`` once a page past the cap was let go.
+    (a multiple of ``page``), ``behind`` pages past the cap kept behind the cursor;
+    ``received`` counts every event that arrived, ``done`` once the trace ended,
+    ``dropped`` once a page past the cap was let go, ``resume`` the first step held past
+    the steps let go (0 while there is no gap).
     """
 
-    def __init__(self, grid, page, cap):
+    def __init__(self, grid, page, cap, behind=BEHIND):
         self.grid = grid
         self.page = page
         self.cap = max(page, cap - cap % page)
+        self.behind = behind
         self.pages = {}
         self.received = 0
         self.done = False
         self.dropped = False
+        self.resume = 0
 
 
 class Cursor:
@@ -255,6 +267,22 @@ def kept(timeline):
     return min(timeline.received, timeline.cap)
 
 
+def gap(timeline):
+    """The steps let go, as ``(first, last)`` (inclusive); None while every step is held."""
+    if not timeline.resume:
+        return None
+    return timeline.cap + 1, timeline.resume - 1
+
+
+def nearest(timeline, target):
+    """The held step closest to ``target``: within what arrived, never inside the gap."""
+    target = max(0, min(target, timeline.received))
+    resume, cap = timeline.resume, timeline.cap
+    if resume and cap < target < resume:
+        return cap if target - cap <= resume - target else resume
+    return target
+
+
 def contiguous_end(timeline, pos):
     """The last step playable from ``pos`` on: the end of the unbroken run of pages."""
     index = pos // timeline.page
@@ -275,45 +303,56 @@ def restore(timeline, cursor, index):
 def advance(timeline, cursor, n):
     """Play up to ``n`` events forward (fewer at the end of what arrived); return how many.
 
-    Pages past the cap are dropped once played: the timeline keeps the first ``cap``.
+    Reaching the cap with steps let go after it, the next step crosses the gap (to
+    ``resume``) and counts as one. Past the cap, pages the cursor left ``behind`` pages
+    ago are let go.
     """
-    goal = min(cursor.pos + n, contiguous_end(timeline, cursor.pos))
+    played = 0
     start = cursor.pos
-    while cursor.pos < goal:
-        index = cursor.pos // timeline.page
-        base = index * timeline.page
-        stop = min(goal, base + timeline.page)
-        events = timeline.pages[index][0]
-        forward(
-            cursor,
-            events,
-            (cursor.pos - base) * WIDTH,
-            (stop - base) * WIDTH,
-        )
-        cursor.pos = stop
-    if cursor.pos > timeline.cap:
+    while n > 0:
+        if timeline.resume and cursor.pos == timeline.cap:
+            restore(timeline, cursor, timeline.resume // timeline.page)
+            played, n = played + 1, n - 1
+            continue
+        goal = min(cursor.pos + n, contiguous_end(timeline, cursor.pos))
+        if goal <= cursor.pos:
+            break
+        played, n = played + goal - cursor.pos, n - (goal - cursor.pos)
+        while cursor.pos < goal:
+            index = cursor.pos // timeline.page
+            base = index * timeline.page
+            stop = min(goal, base + timeline.page)
+            forward(
+                cursor, timeline.pages[index][0], (cursor.pos - base) * WIDTH, (stop - base) * WIDTH
+            )
+            cursor.pos = stop
+    size = timeline.page
+    if cursor.pos > timeline.cap and (cursor.pos - 1) // size != (start - 1) // size:
         drop_played(timeline, cursor.pos)
-    return cursor.pos - start
+    return played
 
 
 def drop_played(timeline, pos):
-    """Let go of the pages past the cap that end before step ``pos`` (played, not kept)."""
-    size = timeline.page
-    for index in [i for i in timeline.pages if i * size >= timeline.cap and (i + 1) * size < pos]:
+    """Let go of the pages past the cap more than ``behind`` pages before the one holding
+    the event that led to step ``pos``; note where the held steps resume."""
+    size, first = timeline.page, timeline.cap // timeline.page
+    keep_from = (pos - 1) // size - timeline.behind
+    for index in [i for i in timeline.pages if first <= i < keep_from]:
         del timeline.pages[index]
         timeline.dropped = True
+    if timeline.dropped:
+        held = min([i for i in timeline.pages if i >= first] + [(pos - 1) // size])
+        timeline.resume = held * size if held > first else 0
 
 
 def retreat(timeline, cursor, n):
-    """Take back up to ``n`` events within the kept steps; return how many.
-
-    Past the cap the events are gone once played, so a step back from there first
-    returns to the last kept step (the cap), from its checkpoint.
-    """
-    if cursor.pos > kept(timeline):
-        seek(timeline, cursor, kept(timeline))
+    """Take back up to ``n`` events, down to the first held step of this run; return how
+    many. From ``resume`` (the first step held past the gap) one step back is the cap."""
+    if n > 0 and timeline.resume and cursor.pos == timeline.resume:
+        seek(timeline, cursor, timeline.cap)
         return 1
-    goal = max(0, cursor.pos - n)
+    floor = timeline.resume if timeline.resume and cursor.pos > timeline.resume else 0
+    goal = max(floor, cursor.pos - n)
     start = cursor.pos
     while cursor.pos > goal:
         index = (cursor.pos - 1) // timeline.page
@@ -331,13 +370,12 @@ def retreat(timeline, cursor, n):
 
 
 def seek(timeline, cursor, target):
-    """Move the cursor to step ``target`` (clamped to what can be reached from here).
+    """Move the cursor to step ``target`` (the nearest held step, see ``nearest``).
 
     Within a page going forward it plays on; otherwise it restores the checkpoint of
     ``target``'s page and plays at most one page: a jump costs the same anywhere.
     """
-    reach = max(kept(timeline), contiguous_end(timeline, cursor.pos))
-    target = max(0, min(target, reach))
+    target = nearest(timeline, target)
     if target == cursor.pos:
         return
     index = target // timeline.page

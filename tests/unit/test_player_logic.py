@@ -135,24 +135,95 @@ def test_seek_lands_on_the_core_state_from_anywhere(strategy: str) -> None:
         assert state(cursor) == truth[target], f"seek to {target}"
 
 
-def test_cap_keeps_the_first_pages_and_lets_played_ones_go() -> None:
-    """Past the cap, played pages are dropped; a step back returns to the cap exactly."""
+def played_past_the_cap(pages: int, behind: int = 1) -> tuple[Any, Any]:
+    """A naive trace of HARD with a cap of two pages, played through ``pages`` pages."""
     opened = json.loads(worker.trace_start(HARD, "naive"))
-    page = opened["page"]
-    line = timeline.Timeline(opened["grid"], page, cap=2 * page)
+    size = opened["page"]
+    line = timeline.Timeline(opened["grid"], size, cap=2 * size, behind=behind)
     cursor = timeline.Cursor(line.grid)
-    for _ in range(6):
+    for _ in range(pages):
         timeline.receive(line, worker.trace_pull(opened["session"], 1))
-        timeline.advance(line, cursor, page)
-        assert len(line.pages) <= 2 + 2
-    assert cursor.pos == 6 * page
+        timeline.advance(line, cursor, size)
+        assert len(line.pages) <= 2 + behind + 1
+    worker.trace_stop(opened["session"])
+    return line, cursor
+
+
+def test_past_the_cap_the_first_pages_and_the_last_played_stay() -> None:
+    """Past the cap, pages are let go once the cursor is ``behind`` pages past them; the
+    first ``cap`` steps stay, and the gap between is named."""
+    line, cursor = played_past_the_cap(8)
+    size = line.page
+    assert cursor.pos == line.received == 8 * size
     assert line.dropped
-    assert timeline.kept(line) == 2 * page
-    assert sorted(line.pages)[:2] == [0, 1]
-    truth = expected_states(HARD, "naive", 2 * page)
-    timeline.retreat(line, cursor, 1)
-    assert cursor.pos == 2 * page
-    assert state(cursor) == truth[2 * page]
+    assert sorted(line.pages) == [0, 1, 6, 7]
+    assert line.resume == 6 * size
+    assert timeline.gap(line) == (2 * size + 1, 6 * size - 1)
+    assert timeline.kept(line) == 2 * size
+
+
+def test_stepping_back_past_the_cap_keeps_the_place() -> None:
+    """One step back past the cap is one step back (issue 11, item 6): no jump to the cap;
+    and forward again lands where the reader was, state for state."""
+    line, cursor = played_past_the_cap(8)
+    truth = expected_states(HARD, "naive", line.received)
+    end = cursor.pos
+    assert timeline.retreat(line, cursor, 1) == 1
+    assert cursor.pos == end - 1
+    assert state(cursor) == truth[end - 1]
+    assert timeline.advance(line, cursor, 1) == 1
+    assert cursor.pos == end
+    assert state(cursor) == truth[end]
+    assert timeline.retreat(line, cursor, 100) == 100
+    assert state(cursor) == truth[end - 100]
+
+
+def test_moves_skip_the_gap_like_a_cut_and_jumps_land_beside_it() -> None:
+    """From the first held step past the gap one step back is the cap, and one step
+    forward from the cap is that step again; a jump into the gap lands on its nearer side;
+    no target, however wrong, raises."""
+    line, cursor = played_past_the_cap(8)
+    truth = expected_states(HARD, "naive", line.received)
+    cap, resume = line.cap, line.resume
+    timeline.seek(line, cursor, resume + 5)
+    assert timeline.retreat(line, cursor, 100) == 5
+    assert cursor.pos == resume
+    assert timeline.retreat(line, cursor, 1) == 1
+    assert cursor.pos == cap
+    assert state(cursor) == truth[cap]
+    assert timeline.advance(line, cursor, 1) == 1
+    assert cursor.pos == resume
+    assert state(cursor) == truth[resume]
+    assert timeline.advance(line, cursor, 3) == 3
+    assert state(cursor) == truth[resume + 3]
+    timeline.seek(line, cursor, cap - 10)
+    assert timeline.advance(line, cursor, 12) == 12  # 10 to the cap, 1 across, 1 more
+    assert cursor.pos == resume + 1
+    assert state(cursor) == truth[resume + 1]
+    for target, landing in [
+        (cap + 1, cap),
+        (resume - 1, resume),
+        (10**9, line.received),
+        (-5, 0),
+    ]:
+        timeline.seek(line, cursor, target)
+        assert cursor.pos == landing == timeline.nearest(line, target)
+        assert state(cursor) == truth[landing]
+    rng = random.Random(11)
+    for target in (rng.randrange(-10, line.received + 10) for _ in range(80)):
+        timeline.seek(line, cursor, target)
+        assert state(cursor) == truth[timeline.nearest(line, target)]
+
+
+def test_without_a_gap_nothing_is_skipped() -> None:
+    """Until a page past the cap is let go there is no gap, and moves are plain."""
+    line, cursor = played_past_the_cap(3, behind=4)
+    assert timeline.gap(line) is None
+    assert line.resume == 0
+    timeline.seek(line, cursor, line.cap + 7)
+    assert cursor.pos == line.cap + 7
+    assert timeline.retreat(line, cursor, 10) == 10
+    assert cursor.pos == line.cap - 3
 
 
 @pytest.mark.parametrize("strategy", STRATEGIES)
