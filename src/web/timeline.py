@@ -340,9 +340,9 @@ def drop_played(timeline, pos):
     for index in [i for i in timeline.pages if first <= i < keep_from]:
         del timeline.pages[index]
         timeline.dropped = True
-    if timeline.dropped:
-        held = min([i for i in timeline.pages if i >= first] + [(pos - 1) // size])
-        timeline.resume = held * size if held > first else 0
+    held = [i for i in timeline.pages if i >= first]
+    if timeline.dropped and held:
+        timeline.resume = min(held) * size if min(held) > first else 0
 
 
 def retreat(timeline, cursor, n):

@@ -194,6 +194,11 @@ def test_moves_skip_the_gap_like_a_cut_and_jumps_land_beside_it() -> None:
     assert timeline.advance(line, cursor, 1) == 1
     assert cursor.pos == resume
     assert state(cursor) == truth[resume]
+    assert line.resume == resume
+    assert timeline.retreat(line, cursor, 1) == 1  # and back across, as often as wanted
+    assert cursor.pos == cap
+    assert timeline.advance(line, cursor, 1) == 1
+    assert cursor.pos == resume
     assert timeline.advance(line, cursor, 3) == 3
     assert state(cursor) == truth[resume + 3]
     timeline.seek(line, cursor, cap - 10)
