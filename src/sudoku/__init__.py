@@ -13,9 +13,12 @@ Glossary (Norvig's words, used everywhere, UI messages included):
 - **node**: one guess placed by a search; **backtrack**: one guess taken back.
 
 The package has no third-party or browser import: it runs unchanged in CPython
-3.11+ and in Pyodide, where the page's worker calls it.
+3.11+, in Pyodide (the app's solver worker) and in MicroPython (the page and the
+widget). What differs between them is handled in one place, ``sudoku.compat``,
+imported first: it also lets MicroPython read ``from __future__ import annotations``.
 """
 
+from sudoku import compat  # noqa: F401  (first: the other modules rely on it)
 from sudoku.formats import PuzzleError, parse, to_json, to_leetcode, to_line, to_pretty
 from sudoku.grid import Board, Grid, cell_name, unit_name
 from sudoku.leetcode import Solution
