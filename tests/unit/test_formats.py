@@ -296,6 +296,14 @@ def json_with(value: object, row: int = 0, col: int = 0) -> str:
 
 NINE_LINES = [LEETCODE[i : i + 9] for i in range(0, 81, 9)]
 
+SPACES_HINT = "; spaces do not count as blanks: write each blank as '.', '0', '-', '_' or '*'"
+"""What a count message adds when the text seems to use spaces for blanks."""
+
+TOO_DEEP = (
+    "nested too deeply: more than 3 levels of brackets at line 1, column {column} "
+    "(a board has 2: a list of rows of cells)"
+)
+
 REJECTED = [
     pytest.param("", "the puzzle is empty", id="empty"),
     pytest.param(" \n\t\n ", "the puzzle is empty", id="whitespace-only"),
@@ -315,7 +323,9 @@ REJECTED = [
     ),
     pytest.param(with_cell(LEETCODE, 4, "²"), "r1c5: '²' is not a digit", id="superscript-two"),
     pytest.param(
-        LEETCODE.replace(".", " ", 1), "expected 81 cells, found 80", id="space-is-no-blank"
+        LEETCODE.replace(".", " ", 1),
+        "expected 81 cells, found 80" + SPACES_HINT,
+        id="space-is-no-blank",
     ),
     pytest.param(
         lines(*NINE_LINES[:2], NINE_LINES[2][:8], *NINE_LINES[3:]),
@@ -334,7 +344,7 @@ REJECTED = [
     ),
     pytest.param(
         PRETTY.replace("------+-------+------", "=====================", 1),
-        "expected 9 rows, found 10",
+        "line 4, column 1: '=' is not a digit or blank",
         id="equals-rule-is-not-art",
     ),
     pytest.param("." * 10_001, "input too long: 10001 characters (at most 10000)", id="too-long"),
@@ -358,36 +368,91 @@ REJECTED = [
     pytest.param(json_with(None), "r1c1: None is not a digit", id="json-null"),
     pytest.param(json_with(5.0), "r1c1: 5.0 is not a digit", id="json-float"),
     pytest.param(json_with([5]), "r1c1: a list is not a digit", id="json-nested-list"),
-    pytest.param(json_with({"5": 5}), "r1c1: a dict is not a digit", id="json-object"),
+    pytest.param(
+        json_with({"5": 5}),
+        "not a valid JSON or Python list (line 1, column 3: unexpected '{')",
+        id="json-object",
+    ),
     pytest.param(
         json_with("x" * 30), "r1c1: 'xxxxxxxxxxxxxxxx... is not a digit", id="json-long-string-cut"
     ),
     pytest.param(
         "[1, 2",
-        "not a valid JSON or Python list (Expecting ',' delimiter: line 1 column 6)",
+        "not a valid JSON or Python list (line 1, column 6: expected ',' or ']', found the end)",
         id="json-unclosed",
     ),
     pytest.param(
         '[["5"] * 9] * 9',
-        "not a valid JSON or Python list (Expecting ',' delimiter: line 1 column 8)",
+        "not a valid JSON or Python list (line 1, column 8: unexpected '*')",
         id="python-expression-not-run",
     ),
     pytest.param(
         "[__import__('os').getcwd()]",
-        "not a valid JSON or Python list (Expecting value: line 1 column 2)",
+        "not a valid JSON or Python list (line 1, column 2: '__import__' is not a value)",
         id="python-call-not-run",
     ),
-    pytest.param("[" * 5000, "not a valid JSON or Python list", id="deep-nesting"),
+    pytest.param("[" * 5000, TOO_DEEP.format(column=4), id="deep-nesting"),
+    pytest.param("[" * 4000 + "]" * 4000, TOO_DEEP.format(column=4), id="deep-closed-nesting"),
     pytest.param(
-        "[" * 4000 + "]" * 4000, "not a valid JSON or Python list", id="deep-closed-nesting"
+        json_with([[5]]).replace(" ", ""), TOO_DEEP.format(column=4), id="cell-list-in-a-list"
     ),
-    pytest.param(
-        "[[" + "1" * 5000 + "]]", "not a valid JSON or Python list", id="huge-int-literal"
-    ),
+    pytest.param("[[" + "1" * 5000 + "]]", "expected 9 rows, found 1", id="huge-int-literal"),
     pytest.param(
         repr(INT_ROWS).replace("5", "0x" + "f" * 5000, 1),
-        "r1c1: a huge number is not a digit from 1 to 9",
-        id="huge-hex-literal",
+        "r1c1: 0xfffffffffffffff... is not a digit",
+        id="huge-hex-literal-kept-as-written",
+    ),
+    pytest.param(
+        repr(INT_ROWS).replace("5", "1" * 30, 1),
+        "r1c1: 11111111111111111... is not a digit",
+        id="thirty-digit-literal-kept-as-written",
+    ),
+    pytest.param(json_with(1e5), "r1c1: 100000.0 is not a digit", id="json-float-as-written"),
+    pytest.param(json_with(5).replace("5", "1e5", 1), "r1c1: 1e5 is not a digit", id="json-1e5"),
+    pytest.param(
+        json_with(5).replace("5", "x", 1),
+        "not a valid JSON or Python list (line 1, column 3: 'x' is not a value)",
+        id="bare-name",
+    ),
+    pytest.param(
+        '[["5]]',
+        "not a valid JSON or Python list (line 1, column 3: a string is not closed on its line)",
+        id="unclosed-string",
+    ),
+    pytest.param(
+        json_with("5").replace('"5"', r'"\q"', 1),
+        "not a valid JSON or Python list (line 1, column 4: unknown escape: a backslash, then 'q')",
+        id="unknown-escape",
+    ),
+    pytest.param(
+        json_with("5").replace('"5"', r'"\u12"', 1),
+        "not a valid JSON or Python list (line 1, column 4: bad escape '\\\\u12')",
+        id="short-unicode-escape",
+    ),
+    pytest.param(
+        json_with("5").replace('"5"', r'"\ud83d"', 1),
+        "not a valid JSON or Python list (line 1, column 4: '\\\\ud83d' is no character)",
+        id="surrogate-escape",
+    ),
+    pytest.param(
+        "[[1, 2],\n [3 4]]",
+        "not a valid JSON or Python list (line 2, column 5: expected ',' or ']', found 4)",
+        id="missing-comma-on-line-2",
+    ),
+    pytest.param(
+        "[[1, 2)]",
+        "not a valid JSON or Python list (line 1, column 7: expected ',' or ']', found ')')",
+        id="mismatched-bracket",
+    ),
+    pytest.param(
+        "[[1, 2]] [3]",
+        "not a valid JSON or Python list (line 1, column 10: expected the end, found '[')",
+        id="text-after-the-list",
+    ),
+    pytest.param(
+        "[[1, 2], , [3]]",
+        "not a valid JSON or Python list (line 1, column 10: expected a value, found ',')",
+        id="double-comma",
     ),
 ]
 
@@ -398,6 +463,92 @@ def test_parse_rejects_text_with_a_precise_message(text: str, message: str) -> N
     with pytest.raises(PuzzleError) as caught:
         parse(text)
     assert str(caught.value) == message
+
+
+SPACED_BLANKS = lines(*(" ".join(row.replace(".", " ")).rstrip() for row in NINE_LINES))
+"""LeetCode's example with spaces for blanks, cells spaced out: ``5 3     7``."""
+
+FIXED_WIDTH_BLANKS = lines(*(row.replace(".", " ").rstrip() for row in NINE_LINES))
+"""LeetCode's example with spaces for blanks, one character a cell: ``53  7``."""
+
+ONE_SPACE_BLANK = lines(*NINE_LINES[:4], "8   6   3", *NINE_LINES[5:]).replace(".", "0")
+"""A grid of zeros and digits but one row where spaces stand for its blanks."""
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        pytest.param(SPACED_BLANKS, "expected 81 cells, found 30" + SPACES_HINT, id="spaced"),
+        pytest.param(FIXED_WIDTH_BLANKS, "expected 81 cells, found 30" + SPACES_HINT, id="fixed"),
+        pytest.param(ONE_SPACE_BLANK, "row 5 has 3 cells" + SPACES_HINT, id="one-row"),
+        pytest.param(
+            lines(*NINE_LINES[:3], "8...6..3"), "expected 9 rows, found 4", id="no-spaces"
+        ),
+    ],
+)
+def test_spaces_used_as_blanks_are_named(text: str, message: str) -> None:
+    """A grid that leaves its blanks as spaces is told how blanks are written (issue 11)."""
+    with pytest.raises(PuzzleError) as caught:
+        parse(text)
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        pytest.param(
+            "Puzzle 1: " + LEETCODE,
+            "line 1, column 1: 'P' is not a digit or blank",
+            id="label-before-the-line",
+        ),
+        pytest.param(
+            lines(NINE_LINES[0], "6..19x..", *NINE_LINES[2:]),
+            "line 2, column 6: 'x' is not a digit or blank",
+            id="letter-in-a-short-row",
+        ),
+        pytest.param(
+            lines("", "# from the newspaper", *NINE_LINES),
+            "line 2, column 1: '#' is not a digit or blank",
+            id="comment-line",
+        ),
+        pytest.param(
+            LEETCODE[:40] + "é" + LEETCODE[42:],
+            "line 1, column 41: 'é' is not a digit or blank",
+            id="accent-and-a-cell-short",
+        ),
+        pytest.param(
+            with_cell(LEETCODE, 22, "x"), "r3c5: 'x' is not a digit", id="count-right-names-cell"
+        ),
+    ],
+)
+def test_a_bad_character_is_named_where_it_is(text: str, message: str) -> None:
+    """Letters that spoil the count are named with line and column, not a count (issue 11)."""
+    with pytest.raises(PuzzleError) as caught:
+        parse(text)
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(json.dumps(STR_ROWS).replace('"5"', '"\\u0035"'), LEETCODE, id="json-u"),
+        pytest.param(repr(STR_ROWS).replace("'5'", "'\\x35'"), LEETCODE, id="python-x"),
+        pytest.param(repr(STR_ROWS).replace("'5'", "'\\U00000035'"), LEETCODE, id="python-U"),
+        pytest.param(repr(STR_ROWS).replace("[", "[ \n"), LEETCODE, id="newlines-anywhere"),
+        pytest.param(repr(INT_ROWS).replace("[5,", "[(5),", 1), LEETCODE, id="parenthesized"),
+    ],
+)
+def test_the_literal_reader_reads_both_languages(text: str, expected: str) -> None:
+    """Escapes of JSON and Python, newlines between tokens, ``(5)`` as 5."""
+    assert parse(text) == expected
+
+
+def test_json_null_is_named_in_python_words() -> None:
+    """JSON's null reads as None, which is not a digit; ``true`` as True."""
+    with pytest.raises(PuzzleError, match=r"^r1c3: None is not a digit$"):
+        parse(json.dumps(INT_ROWS).replace(" 0,", " null,", 1))
+    with pytest.raises(PuzzleError, match=r"^r1c3: True is not a digit$"):
+        parse(json.dumps(INT_ROWS).replace(" 0,", " true,", 1))
 
 
 @pytest.mark.parametrize(

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from support import solution_problems
 
 from sudoku.cli import main
+from sudoku.compat import DIGIT_ZEROS
 from sudoku.formats import MAX_TEXT, PuzzleError, parse, to_json, to_line, to_pretty
 from sudoku.grid import BLANK, DIGITS, EMPTY_GRID, PEERS, cell_name
 from sudoku.solver import analyze, count_solutions, solve
@@ -48,9 +49,12 @@ ZERO_FOR = {str(value): value for value in range(10)}
 NUMERALS = [
     chr(code)
     for code in range(sys.maxunicode + 1)
-    if unicodedata.category(chr(code)) == "Nd" and chr(code).isdecimal()
+    if unicodedata.category(chr(code)) == "Nd"
+    and chr(code).isdecimal()
+    and code - unicodedata.decimal(chr(code)) in DIGIT_ZEROS
 ]
-"""Every decimal digit character Python knows (full-width, Arabic-Indic, Devanagari, ...)."""
+"""Every decimal digit character Python knows (full-width, Arabic-Indic, Devanagari, ...),
+up to the Unicode version of the core's table (``sudoku.compat``: CPython 3.11's)."""
 
 
 def outcome(puzzle: object) -> tuple[str, str]:
