@@ -8,17 +8,25 @@ unit's kind is ``UNIT_KINDS[unit // 9]`` and its number is ``unit % 9 + 1``.
 
 from __future__ import annotations
 
-from typing import Final
+from sudoku.compat import quoted
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Final
 
 Grid = str
 """The one board value: 81 characters, ``1``-``9`` for digits and ``.`` for blanks."""
 
-Board = list[list[str]]
+if TYPE_CHECKING:
+    Board = list[list[str]]
+else:
+    Board = list  # MicroPython cannot subscript types; at run time a Board is a list
 """The LeetCode 37 shape: 9 rows of 9 one-character strings, ``"."`` for blanks."""
 
 DIGITS: Final = "123456789"
 BLANK: Final = "."
 EMPTY_GRID: Final[Grid] = BLANK * 81
+GRID_CHARS: Final = frozenset(DIGITS + BLANK)
 UNIT_KINDS: Final = ("row", "column", "box")
 
 ROW: Final = tuple(i // 9 for i in range(81))
@@ -52,3 +60,19 @@ def unit_name(unit: int) -> str:
 def shared_unit(a: int, b: int) -> int:
     """The first unit (row, then column, then box) holding both peers ``a`` and ``b``."""
     return next(u for u in UNITS_OF[a] if u in UNITS_OF[b])
+
+
+def checked_grid(grid: Grid) -> Grid:
+    """``grid`` itself if it is 81 characters of ``1``-``9`` and ``.``; ValueError naming why.
+
+    The functions that take a Grid (not any puzzle text: that is ``parse``'s job) check
+    it with this, so each malformed grid gets the same message everywhere.
+    """
+    if not isinstance(grid, str):
+        raise ValueError(f"expected a grid string of 81 characters, got {type(grid).__name__}")
+    if len(grid) != 81:
+        raise ValueError(f"expected 81 cells, got {len(grid)}")
+    for cell, value in enumerate(grid):
+        if value not in GRID_CHARS:
+            raise ValueError(f"{cell_name(cell)}: {quoted(value)} is not a digit 1-9 or '.'")
+    return grid

@@ -47,25 +47,34 @@ with the first fewest-candidates cell, as Norvig's solver, 163; preferring open 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Final, TypedDict, TypeVar
+from sudoku.compat import bit_count, bit_length
+from sudoku.formats import shown
+from sudoku.grid import BOX, COL, DIGITS, PEERS, ROW, Grid, checked_grid
 
-from sudoku.grid import BOX, COL, DIGITS, PEERS, ROW, Grid, cell_name
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Final, TypedDict, TypeVar
+
+    T = TypeVar("T")
 
 Bits = int
 """A set of bits of the layout above: candidates, placements, or a mask of them."""
-T = TypeVar("T")
 
+if TYPE_CHECKING:
 
-class Analysis(TypedDict):
-    """What ``analyze`` learns about a grid."""
+    class Analysis(TypedDict):
+        """What ``analyze`` learns about a grid."""
 
-    solutions: int
-    """How many solutions, counted up to the limit (so 2 means "2 or more" at limit 2)."""
-    solution: Grid | None
-    """The first solution found, None when there is none."""
-    nodes: int
-    """Guesses the search placed, failed ones included; 0 if propagation alone solved it."""
+        solutions: int
+        """How many solutions, counted up to the limit (so 2 means "2 or more" at limit 2)."""
+        solution: Grid | None
+        """The first solution found, None when there is none."""
+        nodes: int
+        """Guesses the search placed, failed ones included; 0 if propagation alone solved it."""
+
+else:
+    Analysis = dict  # a plain dict at run time: MicroPython has no typing.TypedDict
 
 
 def _place_of(cell: int) -> int:
@@ -137,27 +146,27 @@ def _keep(cell: int, digit: int) -> Bits:
     return FULL & ~(peers | (1 << _place_of(cell)) * EVERY_LAYER) | BIT[cell][digit]
 
 
-# The tables below are read with a single bit's ``bit.bit_length()`` (its position + 1):
+# The tables below are read with a single bit's ``bit_length(bit)`` (its position + 1):
 # a method call and a list index, where a dict would hash an 810-bit key. Measured on
 # placements, the hot loop's commonest step: 2.6x faster.
 SIZE: Final = 90 * 9 + 1
-"""Table length: one entry per possible ``bit_length()`` of a board bit."""
+"""Table length: one entry per possible ``bit_length`` of a board bit."""
 
 
 def _by_length(entries: dict[Bits, T], default: T) -> tuple[T, ...]:
-    """A table of ``entries`` (keyed by single bits) indexed by each key's ``bit_length()``."""
+    """A table of ``entries`` (keyed by single bits) indexed by each key's ``bit_length``."""
     table = [default] * SIZE
     for bit, entry in entries.items():
-        table[bit.bit_length()] = entry
+        table[bit_length(bit)] = entry
     return tuple(table)
 
 
 KEEP: Final = _by_length(
     {BIT[cell][digit]: _keep(cell, digit) for cell in range(81) for digit in range(9)}, 0
 )
-"""The mask that places each candidate bit: ``board &= KEEP[bit.bit_length()]``."""
+"""The mask that places each candidate bit: ``board &= KEEP[bit_length(bit)]``."""
 BELOW: Final = tuple((1 << max(length - 1, 0)) - 1 for length in range(SIZE))
-"""The bits below a bit: ``bits &= BELOW[bits.bit_length()]`` drops the highest one."""
+"""The bits below a bit: ``bits &= BELOW[bit_length(bits)]`` drops the highest one."""
 CELL_OF: Final = _by_length(
     {BIT[cell][digit]: (cell, DIGITS[digit]) for cell in range(81) for digit in range(9)},
     (0, ""),
@@ -206,7 +215,7 @@ def _propagate(board: Bits, done: Bits) -> tuple[Bits, Bits, Bits]:
         if new:
             done |= new
             while new:
-                length = new.bit_length()
+                length = bit_length(new)
                 new &= below[length]
                 x &= keep[length]
             continue
@@ -289,9 +298,9 @@ def _guess(board: Bits, open_cells: Bits) -> Bits:
     peers, below = OPEN_PEERS, BELOW
     best, most = 0, -1
     while pairs:  # highest first; ties go to the lowest cell
-        length = pairs.bit_length()
+        length = bit_length(pairs)
         pairs &= below[length]
-        score = (open_cells & peers[length]).bit_count()
+        score = bit_count(open_cells & peers[length])
         if score >= most:
             best, most = length, score
     return board & (1 << (best - 1)) * EVERY_LAYER
@@ -303,11 +312,11 @@ def _fewest(board: Bits, open_cells: Bits) -> Bits:
     best, key = 0, (10, 0)
     rest = open_cells
     while rest:
-        length = rest.bit_length()
+        length = bit_length(rest)
         rest &= BELOW[length]
         cell = 1 << (length - 1)
-        count = (board & (cell * EVERY_LAYER)).bit_count()
-        this = (count, -(open_cells & OPEN_PEERS[length]).bit_count())
+        count = bit_count(board & (cell * EVERY_LAYER))
+        this = (count, -bit_count(open_cells & OPEN_PEERS[length]))
         if this <= key:
             best, key = cell, this
     return best
@@ -319,19 +328,18 @@ def _start(grid: Grid) -> tuple[Bits, Bits]:
     ValueError names the first cell that is not a digit or ``.``.
     """
     if not isinstance(grid, str) or len(grid) != 81:
-        size = len(grid) if isinstance(grid, str) else type(grid).__name__
-        raise ValueError(f"expected a grid of 81 cells, got {size}")
+        checked_grid(grid)  # raises, naming what is wrong
     board, done = FULL, 0
     for cell, char in enumerate(grid):
         if char == ".":
             continue
         digit = DIGITS.find(char)
         if digit < 0:
-            raise ValueError(f"{cell_name(cell)}: {char!r} is not a digit 1-9 or '.'")
+            checked_grid(grid)  # raises, naming the first cell that is not a digit or '.'
         bit = BIT[cell][digit]
         if not board & bit:  # a peer given earlier holds this digit
             board = 0
-        board &= KEEP[bit.bit_length()]
+        board &= KEEP[bit_length(bit)]
         done |= bit
     return board, done
 
@@ -356,14 +364,14 @@ def _search(grid: Grid, limit: int) -> tuple[list[Grid], int]:
             else:
                 candidates = _guess(board, open_cells)
                 while candidates:  # pushed highest first: the lowest digit is tried first
-                    bit = 1 << (candidates.bit_length() - 1)
+                    bit = 1 << (bit_length(candidates) - 1)
                     candidates ^= bit
                     stack.append((board, done, bit))
         if not stack:
             break
         board, done, bit = stack.pop()
         nodes += 1
-        board, done, open_cells = _propagate(board & KEEP[bit.bit_length()], done | bit)
+        board, done, open_cells = _propagate(board & KEEP[bit_length(bit)], done | bit)
     return solutions, nodes
 
 
@@ -371,7 +379,7 @@ def _grid_of(done: Bits) -> Grid:
     """The grid of a solved board's 81 placements."""
     chars = ["."] * 81
     while done:
-        length = done.bit_length()
+        length = bit_length(done)
         done &= BELOW[length]
         cell, char = CELL_OF[length]
         chars[cell] = char
@@ -379,7 +387,13 @@ def _grid_of(done: Bits) -> Grid:
 
 
 def _checked_limit(limit: int) -> int:
-    """``limit`` if it is a positive count; ValueError otherwise."""
+    """``limit`` if it is a whole number of solutions, at least 1.
+
+    TypeError for anything but an int (a float such as 2.5 or inf could never be reached,
+    and the search would not stop); ValueError below 1.
+    """
+    if not isinstance(limit, int) or isinstance(limit, bool):
+        raise TypeError(f"limit must be a whole number (an int), got {shown(limit)}")
     if limit < 1:
         raise ValueError(f"limit must be at least 1, got {limit}")
     return limit
@@ -399,7 +413,9 @@ def count_solutions(grid: Grid, limit: int = 2) -> int:
     """How many solutions ``grid`` has, counting no further than ``limit``.
 
     The search stops at the ``limit``-th solution, so the default answers the usual
-    question (none, one, or more than one) quickly even for an empty grid.
+    question (none, one, or more than one) quickly even for an empty grid. ``limit`` must
+    be an int (TypeError otherwise: 2.5 or inf would never be reached), at least 1
+    (ValueError); a malformed ``grid`` is a ValueError, as for ``solve``.
     """
     solutions, _ = _search(grid, _checked_limit(limit))
     return len(solutions)

@@ -6,22 +6,27 @@ clash, and where, is what lets a person fix a typo.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections import namedtuple
 
-from sudoku.grid import BLANK, PEERS, Grid, cell_name, shared_unit, unit_name
+from sudoku.grid import BLANK, PEERS, Grid, cell_name, checked_grid, shared_unit, unit_name
 
 
-class Conflict(NamedTuple):
-    """Two peers holding the same digit: ``first < second``, ``unit`` is the first they share."""
+class Conflict(namedtuple("Conflict", ["first", "second", "digit", "unit"])):
+    """Two peers holding the same digit: cells ``first < second`` (ints 0-80), ``digit``
+    (``"1"``-``"9"``), and ``unit`` (0-26), the first unit they share.
 
-    first: int
-    second: int
-    digit: str
-    unit: int
+    A ``collections.namedtuple``: ``typing.NamedTuple`` does not exist in MicroPython.
+    """
+
+    __slots__ = ()
 
 
 def conflicts(grid: Grid) -> list[Conflict]:
-    """One Conflict per pair of peers with the same digit, sorted by (first, second)."""
+    """One Conflict per pair of peers with the same digit, sorted by (first, second).
+
+    ValueError if ``grid`` is not 81 characters of ``1``-``9`` and ``.``, naming why.
+    """
+    checked_grid(grid)
     return [
         Conflict(cell, peer, grid[cell], shared_unit(cell, peer))
         for cell in range(81)
@@ -39,4 +44,4 @@ def describe(conflict: Conflict) -> str:
 
 def givens(grid: Grid) -> int:
     """How many cells the puzzle fixes (its clues)."""
-    return 81 - grid.count(BLANK)
+    return 81 - checked_grid(grid).count(BLANK)

@@ -6,6 +6,8 @@ the package; unsolvable puzzles are confirmed by the plain editorial backtrackin
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -123,6 +125,43 @@ def test_limit_must_be_positive() -> None:
         analyze(EMPTY_GRID, limit=-1)
 
 
+@pytest.mark.parametrize(
+    ("limit", "message"),
+    [
+        (2.5, "got 2.5"),
+        (float("inf"), "got inf"),
+        (float("nan"), "got nan"),
+        (True, "got True"),
+        ("2", "got '2'"),
+        (None, "got None"),
+        ([2], "got a list"),
+    ],
+)
+def test_limit_must_be_a_whole_number(limit: object, message: str) -> None:
+    """A limit that is not an int is refused at once (2.5 or inf could never be reached,
+    and the count would never stop), naming what was given (issue 11)."""
+    for count in (count_solutions, analyze):
+        with pytest.raises(TypeError) as caught:
+            count(EMPTY_GRID, limit=limit)  # type: ignore[arg-type]
+        assert str(caught.value) == f"limit must be a whole number (an int), {message}"
+
+
+@pytest.mark.parametrize(
+    ("grid", "message"),
+    [
+        (None, "expected a grid string of 81 characters, got NoneType"),
+        (list("." * 81), "expected a grid string of 81 characters, got list"),
+        ("." * 82, "expected 81 cells, got 82"),
+        ("." * 80 + "\u0665", "r9c9: '\u0665' is not a digit 1-9 or '.'"),
+    ],
+)
+def test_every_entry_point_refuses_a_malformed_grid_alike(grid: object, message: str) -> None:
+    """solve, count_solutions and analyze name the problem in the same words."""
+    for function in (solve, count_solutions, analyze):
+        with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+            function(grid)  # type: ignore[arg-type]
+
+
 def test_analyze_agrees_with_solve_and_counts_guesses() -> None:
     """analyze's first solution is solve's; a puzzle settled by propagation takes 0 guesses
     and a full grid is its own solution."""
@@ -156,7 +195,7 @@ def test_the_input_is_left_unchanged_and_calls_are_independent() -> None:
 @pytest.mark.parametrize(
     ("grid", "message"),
     [
-        ("1" * 80, "expected a grid of 81 cells, got 80"),
+        ("1" * 80, "expected 81 cells, got 80"),
         ("..0" + "." * 78, r"r1c3: '0' is not a digit 1-9 or '\.'"),
         ("." * 80 + "x", "r9c9: 'x' is not a digit"),
     ],

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from sudoku.grid import EMPTY_GRID
@@ -97,6 +99,24 @@ def test_every_pair_in_a_grid_of_one_digit() -> None:
     assert len(found) == 810
     assert all(c.first < c.second and c.digit == "1" for c in found)
     assert found == sorted(found)
+
+
+@pytest.mark.parametrize(
+    ("grid", "message"),
+    [
+        (None, "expected a grid string of 81 characters, got NoneType"),
+        (["5"] * 81, "expected a grid string of 81 characters, got list"),
+        ("55", "expected 81 cells, got 2"),
+        ("x" * 81, "r1c1: 'x' is not a digit 1-9 or '.'"),
+        ("5" + "0" * 80, "r1c2: '0' is not a digit 1-9 or '.'"),
+    ],
+)
+def test_a_malformed_grid_is_refused_naming_the_problem(grid: object, message: str) -> None:
+    """conflicts and givens take a Grid: anything else is a ValueError that says why
+    (not a TypeError, and not a list of "conflicts" between letters) (issue 11)."""
+    for function in (conflicts, givens):
+        with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+            function(grid)  # type: ignore[arg-type]
 
 
 def test_conflict_fields_by_name() -> None:
