@@ -46,13 +46,11 @@ guess, which keeps ``naive`` well over 300,000 events per second in CPython.
 
 from __future__ import annotations
 
-import inspect
 import re
-from collections.abc import Callable, Generator, Iterable, Iterator
-from itertools import combinations
-from operator import itemgetter
-from typing import NamedTuple, TypedDict
+from collections import namedtuple
 
+from sudoku.compat import itemgetter, splitlines
+from sudoku.formats import shown
 from sudoku.grid import (
     BLANK,
     DIGITS,
@@ -61,9 +59,15 @@ from sudoku.grid import (
     UNITS_OF,
     Grid,
     cell_name,
+    checked_grid,
     shared_unit,
     unit_name,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Generator, Iterable, Iterator
+    from typing import TypedDict
 
 STRATEGIES = ("naive", "mrv", "propagate")
 
@@ -72,9 +76,17 @@ CELL_OF = {name: i for i, name in enumerate(NAMES)}
 UNIT_NAMES = tuple(unit_name(u) for u in range(27))
 SHARED_UNIT = tuple({p: shared_unit(i, p) for p in PEERS[i]} for i in range(81))
 
-SCAN = tuple(
-    tuple(dict.fromkeys(p for u in UNITS_OF[i] for p in UNITS[u] if p != i)) for i in range(81)
-)
+
+def scan_order(cell: int) -> tuple[int, ...]:
+    """The 20 peers of ``cell`` in the order a reject looks at them: its row, column, then
+    box, each ascending, each peer once."""
+    order: list[int] = []
+    for unit in UNITS_OF[cell]:
+        order += [peer for peer in UNITS[unit] if peer != cell and peer not in order]
+    return tuple(order)
+
+
+SCAN = tuple(scan_order(i) for i in range(81))
 """Each cell's 20 peers in the order a reject looks at them: its row, column, then box."""
 
 SCAN_VALUES = tuple(itemgetter(*peers) for peers in SCAN)
@@ -85,8 +97,10 @@ UNIT_VALUES = tuple(itemgetter(*cells) for cells in UNITS)
 
 CANDIDATES = {
     frozenset(held): "".join(d for d in DIGITS if d not in held)
-    for size in range(11)
-    for held in combinations(DIGITS + BLANK, size)
+    for held in (
+        [value for bit, value in enumerate(DIGITS + BLANK) if subset >> bit & 1]
+        for subset in range(1 << 10)
+    )
 }
 """The digits a blank may take, by the set of values its peers hold: a lookup, not a loop."""
 
@@ -94,22 +108,27 @@ MARK = re.compile(r'yield s\.(?:event\("(\w+)"|(\w+)\()')
 """An event line in a strategy's source: ``yield s.event("kind", ...)`` or ``yield s.kind(...)``."""
 
 
-class Event(TypedDict, total=False):
-    """One step of a trace: plain JSON-able data (it crosses a web-worker boundary)."""
+if TYPE_CHECKING:
 
-    step: int
-    kind: str
-    cell: str
-    digit: str
-    peer: str
-    unit: str
-    reason: str
-    grid: Grid
-    depth: int
-    nodes: int
-    backtracks: int
-    max_depth: int
-    forced: int
+    class Event(TypedDict, total=False):
+        """One step of a trace: plain JSON-able data (it crosses a web-worker boundary)."""
+
+        step: int
+        kind: str
+        cell: str
+        digit: str
+        peer: str
+        unit: str
+        reason: str
+        grid: Grid
+        depth: int
+        nodes: int
+        backtracks: int
+        max_depth: int
+        forced: int
+
+else:
+    Event = dict  # a plain dict at run time: MicroPython has no typing.TypedDict
 
 
 class Search:
@@ -204,22 +223,18 @@ def most_constrained(cells: list[str]) -> tuple[int, str]:
     return best, options
 
 
-class Forced(NamedTuple):
-    """A digit that must go in a cell: a naked or a hidden single."""
+class Forced(namedtuple("Forced", ["cell", "digit", "details"])):
+    """A digit that must go in a cell: a naked or a hidden single. ``details`` holds the
+    event's reason, and the unit for a hidden single."""
 
-    cell: int
-    digit: str
-    details: dict[str, str]
-    """The event's reason, and the unit for a hidden single."""
+    __slots__ = ()
 
 
-class Contradiction(NamedTuple):
-    """A dead end: a blank with no candidate (``cell``), or a ``digit`` with no place."""
+class Contradiction(namedtuple("Contradiction", ["cell", "digit", "details"])):
+    """A dead end: a blank with no candidate (``cell``, else None), or a ``digit`` with no
+    place. ``details`` holds the event's reason, and the unit for a digit with no place."""
 
-    cell: int | None
-    digit: str
-    details: dict[str, str]
-    """The event's reason, and the unit for a digit with no place."""
+    __slots__ = ()
 
 
 def deduce(cells: list[str]) -> Forced | Contradiction | None:
@@ -230,8 +245,9 @@ def deduce(cells: list[str]) -> Forced | Contradiction | None:
     such cell); a hidden single a digit with one place left in a unit. Units go in their
     numbering order (rows, columns, boxes), digits ascending. None: nothing to deduce.
     """
-    options = {cell: candidates(cells, cell) for cell, value in enumerate(cells) if value == BLANK}
-    empty = next((cell for cell, found in options.items() if not found), None)
+    blanks = [cell for cell, value in enumerate(cells) if value == BLANK]  # ascending
+    options = {cell: candidates(cells, cell) for cell in blanks}
+    empty = next((cell for cell in blanks if not options[cell]), None)
     if empty is not None:
         return Contradiction(empty, "", {"reason": f"no candidate left for {NAMES[empty]}"})
     hidden = None
@@ -249,7 +265,7 @@ def deduce(cells: list[str]) -> Forced | Contradiction | None:
                 cell = next(cell for cell in members if digit in options.get(cell, ""))
                 reason = f"hidden single in {UNIT_NAMES[unit]}"
                 hidden = Forced(cell, digit, {"reason": reason, "unit": UNIT_NAMES[unit]})
-    naked = next((cell for cell, found in options.items() if len(found) == 1), None)
+    naked = next((cell for cell in blanks if len(options[cell]) == 1), None)
     if naked is not None:
         return Forced(naked, options[naked], {"reason": "naked single"})
     return hidden
@@ -334,23 +350,11 @@ RUN: dict[str, Callable[[Search], Generator[Event, None, bool]]] = {
 
 
 def strategy_function(strategy: str) -> Callable[[Search], Generator[Event, None, bool]]:
-    """The function that runs ``strategy``; ValueError naming the valid ones otherwise."""
-    if strategy not in RUN:
+    """The function that runs ``strategy`` (a name); ValueError naming the valid ones otherwise."""
+    if not isinstance(strategy, str) or strategy not in RUN:
         valid = ", ".join(STRATEGIES)
-        raise ValueError(f"unknown strategy {strategy!r}: expected one of {valid}")
+        raise ValueError(f"unknown strategy {shown(strategy)}: expected one of {valid}")
     return RUN[strategy]
-
-
-def checked(grid: Grid) -> Grid:
-    """``grid`` itself if it is 81 characters of ``1``-``9`` and ``.``; ValueError naming why."""
-    if not isinstance(grid, str):
-        raise ValueError(f"expected a grid string of 81 characters, got {type(grid).__name__}")
-    if len(grid) != 81:
-        raise ValueError(f"expected 81 cells, got {len(grid)}")
-    bad = next((i for i, value in enumerate(grid) if value not in DIGITS + BLANK), None)
-    if bad is not None:
-        raise ValueError(f"{NAMES[bad]}: {grid[bad]!r} is not a digit 1-9 or '.'")
-    return grid
 
 
 def first_clash(cells: list[str]) -> tuple[int, int] | None:
@@ -368,7 +372,7 @@ def trace(grid: Grid, strategy: str = "naive") -> Iterator[Event]:
     events and no search: ``stuck`` naming the first clash, then ``exhausted``.
     """
     run = strategy_function(strategy)
-    s = Search(checked(grid), counts_forced=strategy == "propagate")
+    s = Search(checked_grid(grid), counts_forced=strategy == "propagate")
     clash = first_clash(s.cells)
     if clash is None:
         return run(s)
@@ -396,14 +400,14 @@ def apply(cells: list[str], event: Event, *, backward: bool = False) -> None:
         way = "backward" if backward else "forward"
         raise ValueError(
             f"step {event['step']} ({kind} {digit} at {event['cell']}) cannot be played "
-            f"{way}: {event['cell']} holds {cells[cell]!r}"
+            f"{way}: {event['cell']} holds {shown(cells[cell])}"
         )
     cells[cell] = after
 
 
 def replay(grid: Grid, events: Iterable[Event]) -> Grid:
     """``grid`` after playing ``events`` forward: the solution, once a trace has ended solved."""
-    cells = list(checked(grid))
+    cells = list(checked_grid(grid))
     for event in events:
         apply(cells, event)
     return "".join(cells)
@@ -414,9 +418,37 @@ def source(strategy: str) -> tuple[str, dict[str, int]]:
 
     A line makes an event when it yields ``s.event("kind", ...)`` or ``s.kind(...)``.
     """
-    text = inspect.getsource(strategy_function(strategy))
+    text = function_source(strategy_function(strategy).__name__)
     lines = {}
-    for number, line in enumerate(text.splitlines(), 1):
-        if mark := MARK.search(line):
-            lines[mark[1] or mark[2]] = number
+    for number, line in enumerate(splitlines(text), 1):
+        mark = MARK.search(line)
+        if mark:
+            lines[mark.group(1) or mark.group(2)] = number
     return text, lines
+
+
+MODULE_LINES: list[str] = []
+"""This module's own source, line by line, once ``function_source`` has read it."""
+
+
+def function_source(name: str) -> str:
+    """The text of the top-level function ``name`` of this module, read from the module's
+    own file (``__file__``: in the browser, the copy in the interpreter's file system): its
+    lines from ``def`` up to the next top-level statement, as ``inspect.getsource`` gives
+    it (which MicroPython does not have).
+    """
+    if not MODULE_LINES:
+        with open(__file__, encoding="utf-8") as file:  # noqa: PTH123 (no pathlib in MicroPython)
+            MODULE_LINES.extend(splitlines(file.read()))
+    start = next(i for i, line in enumerate(MODULE_LINES) if line.startswith(f"def {name}("))
+    end = start + 1
+    while end < len(MODULE_LINES) and not is_top_level(MODULE_LINES[end]):
+        end += 1
+    while MODULE_LINES[end - 1].strip()[:1] in ("", "#"):
+        end -= 1  # blank and comment lines after the last statement are not the function's
+    return "\n".join(MODULE_LINES[start:end]) + "\n"
+
+
+def is_top_level(line: str) -> bool:
+    """A line that starts a statement at the module's top level (a comment does not)."""
+    return line[:1] not in ("", " ", "\t", "#")

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import inspect
 import json
+import re
+import sys
 from collections.abc import Iterator
 from itertools import islice
 
@@ -329,6 +331,27 @@ def test_an_unknown_strategy_is_refused_naming_the_valid_ones() -> None:
         trace("." * 81, "dfs")
     with pytest.raises(ValueError, match=message):
         source("dfs")
+
+
+@pytest.mark.parametrize(
+    ("strategy", "shown"),
+    [(["naive"], "a list"), (None, "None"), (1, "1"), ("Naive", "'Naive'"), ("", "''")],
+)
+def test_a_strategy_that_is_not_a_name_is_refused(strategy: object, shown: str) -> None:
+    """trace and source take a strategy's name: a list or None is a ValueError naming the
+    valid ones, not a TypeError about hashing (issue 11)."""
+    message = f"^unknown strategy {re.escape(shown)}: expected one of naive, mrv, propagate$"
+    with pytest.raises(ValueError, match=message):
+        trace("." * 81, strategy)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=message):
+        source(strategy)  # type: ignore[arg-type]
+
+
+def test_source_is_what_inspect_finds() -> None:
+    """source() reads the module's own file, not ``inspect``: the same text in CPython."""
+    module = sys.modules["sudoku.trace"]
+    for strategy in STRATEGIES:
+        assert source(strategy)[0] == inspect.getsource(module.RUN[strategy])
 
 
 def test_apply_refuses_an_event_that_does_not_fit() -> None:
