@@ -7,10 +7,12 @@ camelCase method name, both against this project's style rules.
 
 from __future__ import annotations
 
-from typing import List  # noqa: UP035 - LeetCode's signature spells it this way
-
-from sudoku.formats import parse, to_leetcode
+from sudoku.formats import PuzzleError, parse, shown, to_leetcode
 from sudoku.solver import solve
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import List  # noqa: UP035 - LeetCode's signature spells it this way
 
 
 class Solution:
@@ -20,9 +22,17 @@ class Solution:
         """Fill ``board`` in place with its solution; leave it unchanged if it has none.
 
         The outer list and each row list keep their identity: only cells change.
-        A board that is not 9 rows of 9 digits or ``"."`` raises ``PuzzleError``.
+        A board that is not 9 rows of 9 digits or ``"."`` raises ``PuzzleError``, and so
+        does a row that is not a list (a string or a tuple cannot be filled in place).
         """
-        solution = solve(parse(board))
+        grid = parse(board)
+        for number, row in enumerate(board, 1):
+            if not isinstance(row, list):
+                raise PuzzleError(
+                    f"row {number} is {shown(row)}, not a list: solveSudoku fills the board "
+                    "in place, so each row must be a list of 9 one-character strings"
+                )
+        solution = solve(grid)
         if solution is not None:
-            for row, solved in zip(board, to_leetcode(solution), strict=True):
-                row[:] = solved
+            for number, solved in enumerate(to_leetcode(solution)):
+                board[number][:] = solved

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import inspect
 
+import pytest
 from support import solution_problems
 
+from sudoku.formats import PuzzleError
 from sudoku.leetcode import Solution
 
 EXAMPLE = [
@@ -91,6 +93,30 @@ def test_a_full_board_stays_the_same() -> None:
     board = [row[:] for row in EXPECTED]
     Solution().solveSudoku(board)
     assert board == EXPECTED
+
+
+@pytest.mark.parametrize(
+    ("rows", "shown"),
+    [
+        (["".join(row) for row in EXAMPLE], "'53..7....'"),
+        ([tuple(row) for row in EXAMPLE], "a tuple"),
+    ],
+)
+def test_rows_that_cannot_be_filled_in_place_are_refused(rows: list[object], shown: str) -> None:
+    """Rows as strings (or tuples) read as a puzzle elsewhere, but solveSudoku fills its
+    board in place: a PuzzleError says so instead of a raw TypeError (issue 11)."""
+    with pytest.raises(PuzzleError) as caught:
+        Solution().solveSudoku(rows)  # type: ignore[arg-type]
+    assert str(caught.value) == (
+        f"row 1 is {shown}, not a list: solveSudoku fills the board in place, "
+        "so each row must be a list of 9 one-character strings"
+    )
+
+
+def test_a_malformed_board_is_refused() -> None:
+    """A board that does not read is a PuzzleError naming why."""
+    with pytest.raises(PuzzleError, match=r"^row 9 has 8 cells$"):
+        Solution().solveSudoku([*fresh_example()[:8], ["."] * 8])
 
 
 def test_signature_is_leetcodes() -> None:
