@@ -47,7 +47,7 @@ lint: venv
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-unit: venv
+unit: venv $(NPM_STAMP)
 	$(BIN)/pytest tests/unit
 
 e2e: venv vendor chromium
