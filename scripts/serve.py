@@ -5,7 +5,9 @@
 ``--prefix`` serves ROOT under a sub-path, the way GitHub Pages serves a project site
 (https://user.github.io/repo/), so relative URLs are checked as they will run there.
 Responses carry ``Cache-Control: no-cache``: the browser keeps its copy but asks each
-time, so an edit shows on reload while unchanged files cost a 304.
+time, so an edit shows on reload while unchanged files cost a 304. They also carry
+``Access-Control-Allow-Origin: *``, as GitHub Pages' do: a blog may load
+``static/js/embed.js`` as a module, which browsers fetch with CORS.
 """
 
 from __future__ import annotations
@@ -64,8 +66,10 @@ class Handler(SimpleHTTPRequestHandler):
         return super().send_head()
 
     def end_headers(self) -> None:
-        """Ask the browser to revalidate every response (a 304 when unchanged)."""
+        """Ask the browser to revalidate every response (a 304 when unchanged); let any
+        site read it, as GitHub Pages does."""
         self.send_header("Cache-Control", "no-cache")
+        self.send_header("Access-Control-Allow-Origin", "*")
         super().end_headers()
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (the base's name)

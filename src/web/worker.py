@@ -1,7 +1,13 @@
 """The solver worker: the core package behind a few coarse, JSON-sized calls.
 
-Runs in a PyScript worker (Pyodide), never on the page's main thread, so a long search
-cannot freeze the page. Every call takes plain values (the board in the LeetCode shape,
+Runs in a PyScript worker, never on the page's main thread, so a long search cannot
+freeze the page: Pyodide in the app (index.html: the fast solver and the verdict at
+CPython's speed), MicroPython in the widget (embed.html: the teaching search only, and
+no Pyodide download for a blog's reader). So it is written for both: no ``typing`` at
+run time (annotations naming ``Any`` are quoted: MicroPython never evaluates them), and
+the clock comes from ``sudoku.compat``.
+
+Every call takes plain values (the board in the LeetCode shape,
 ``list[list[str]]`` with ``"."`` for blanks: what ``Solution().solveSudoku`` takes) and
 returns one JSON text: it crosses the worker boundary and MicroPython's FFI unchanged,
 whatever either side's proxy rules are. Bad input comes back as ``{"error": message}``,
@@ -9,33 +15,34 @@ never as a traceback. Nothing here touches ``document`` (a worker has none witho
 SharedArrayBuffer, which GitHub Pages cannot enable), so it also runs in CPython.
 """
 
-from __future__ import annotations
-
 import json
 import sys
-import time
-from itertools import islice
-from typing import Any
 
 import sudoku
+from sudoku.compat import ms_since, ticks
 from sudoku.trace import source
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from typing import Any
 
 VERDICTS = ("none", "unique", "multiple")
 """Verdict by number of solutions found, capped at 2."""
 
 
-def plain(value: Any) -> Any:
+def plain(value: "Any") -> "Any":
     """A JS value from the page as Python data (a ``JsProxy`` in Pyodide; as is in CPython)."""
     to_py = getattr(value, "to_py", None)
     return to_py() if to_py else value
 
 
-def reply(**fields: Any) -> str:
+def reply(**fields: "Any") -> str:
     """One answer as JSON text."""
     return json.dumps(fields, separators=(",", ":"))
 
 
-def conflict_list(grid: str) -> list[dict[str, Any]]:
+def conflict_list(grid: str) -> "list[dict[str, Any]]":
     """Conflicting givens as data the page can paint: both cells, digit, unit, message."""
     return [
         {
@@ -59,10 +66,10 @@ def parse(text: str) -> str:
         grid = sudoku.parse(plain(text))
     except sudoku.PuzzleError as error:
         return reply(error=str(error))
-    return reply(board=sudoku.to_leetcode(grid))
+    return reply(board=sudoku.to_leetcode(grid), grid=grid)
 
 
-def conflicts(board: Any) -> str:
+def conflicts(board: "Any") -> str:
     """``{"conflicts": [...]}`` for the board's givens (empty when they agree), or error."""
     try:
         grid = sudoku.parse(plain(board))
@@ -71,7 +78,7 @@ def conflicts(board: Any) -> str:
     return reply(conflicts=conflict_list(grid))
 
 
-def analyze(board: Any, limit: int = 2) -> str:
+def analyze(board: "Any", limit: int = 2) -> str:
     """Solve and count solutions up to ``limit``: verdict, one solution, nodes, ms.
 
     ``verdict`` is "conflict" when givens clash (with the conflicts), else "none",
@@ -85,9 +92,9 @@ def analyze(board: Any, limit: int = 2) -> str:
     found = conflict_list(grid)
     if found:
         return reply(verdict="conflict", conflicts=found, solution=None, nodes=0, ms=0.0)
-    start = time.perf_counter()
+    start = ticks()
     result = sudoku.analyze(grid, limit=int(limit))
-    ms = (time.perf_counter() - start) * 1000
+    ms = ms_since(start)
     solution = result["solution"]
     return reply(
         verdict=VERDICTS[min(result["solutions"], 2)],
@@ -99,7 +106,7 @@ def analyze(board: Any, limit: int = 2) -> str:
     )
 
 
-def export(board: Any) -> str:
+def export(board: "Any") -> str:
     """The board as an 81-char line and as LeetCode JSON text."""
     try:
         grid = sudoku.parse(plain(board))
@@ -131,7 +138,7 @@ KIND_CODES = {
 is "P", an ``undo`` of a forced digit (not a backtrack) is "v". Every counter then
 follows from the letters alone, forward and backward."""
 
-CELLS = {sudoku.cell_name(i): (i, sudoku.cell_name(i)[1::2]) for i in range(81)}
+CELLS = {name: (i, name[1] + name[3]) for i, name in enumerate(map(sudoku.cell_name, range(81)))}
 """``r3c5`` -> (22, ``35``): the board index and the two-digit code of each cell."""
 
 NO_CELL = (-1, "..")
@@ -139,14 +146,26 @@ NO_CELL = (-1, "..")
 UNIT_CODES = {name: name[0] + name[-1] for name in map(sudoku.unit_name, range(27))}
 """``row 3`` -> ``r3``, ``column 5`` -> ``c5``, ``box 9`` -> ``b9``."""
 
-FORCED = dict(zip("123456789", "abcdefghi", strict=True))
+FORCED = {digit: "abcdefghi"[i] for i, digit in enumerate("123456789")}
 """How a checkpoint's board writes a forced digit (a given or a guess stays a digit)."""
 
-sessions: dict[int, dict[str, Any]] = {}
+sessions: "dict[int, dict[str, Any]]" = {}
 """Open traces by id: the generator, and the board, open guesses and counters so far."""
 
 
-def counters(event: dict[str, Any]) -> list[int]:
+def upto(events: "Iterator[Any]", count: int) -> "Iterator[Any]":
+    """The next ``count`` events (fewer at the end): ``itertools.islice``, which in
+    MicroPython turns the end of a trace into "RuntimeError: generator raised StopIteration"."""
+    if count <= 0:
+        return
+    for event in events:
+        yield event
+        count -= 1
+        if count == 0:
+            return
+
+
+def counters(event: "dict[str, Any]") -> list[int]:
     """An event's running counters: nodes, backtracks, depth, max_depth, forced."""
     return [
         event["nodes"],
@@ -157,7 +176,7 @@ def counters(event: dict[str, Any]) -> list[int]:
     ]
 
 
-def trace_start(board: Any, strategy: str) -> str:
+def trace_start(board: "Any", strategy: str) -> str:
     """Open a trace of the board by ``strategy``: its id, grid, and the strategy's source.
 
     ``lines`` maps each event kind to its 1-based line in ``source``; ``page`` is the
@@ -185,7 +204,7 @@ def trace_start(board: Any, strategy: str) -> str:
     )
 
 
-def encode(session: dict[str, Any], event: dict[str, Any]) -> str:
+def encode(session: "dict[str, Any]", event: "dict[str, Any]") -> str:
     """One event as 8 characters: kind, cell, digit, peer, unit (dots where none).
 
     Also plays it on the session's board and open-guess stack, for the next checkpoint.
@@ -235,7 +254,7 @@ def trace_pull(key: int, pages: int = 1) -> str:
             "counts": session["counts"],
             "stack": "".join(session["stack"]),
         }
-        page = [encode(session, event) for event in islice(session["events"], TRACE_PAGE)]
+        page = [encode(session, event) for event in upto(session["events"], TRACE_PAGE)]
         session["step"] += len(page)
         session["done"] = len(page) < TRACE_PAGE or page[-1][0] in "Sx"
         if page:
@@ -256,7 +275,7 @@ def trace_count(key: int, limit: int) -> str:
         return reply(error=f"no trace {key}: it was closed or never opened")
     session["cells"] = None
     last = None
-    for last in islice(session["events"], int(limit)):  # noqa: B007 (the last one counts)
+    for last in upto(session["events"], int(limit)):  # noqa: B007 (the last one counts)
         session["step"] += 1
     outcome = last["kind"] if last and last["kind"] in {"solved", "exhausted"} else ""
     if last:

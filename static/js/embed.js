@@ -3,10 +3,18 @@
  *
  * Load this script from the Sudoku Lab site, then write the tag. It becomes an iframe
  * of the site's embed.html with the tag's attributes as URL parameters (puzzle,
- * strategy, speed, autoplay, loop, controls, theme: see docs/embedding.md), and the
- * iframe takes the height the widget reports. Whatever the tag holds (for example a
- * plain-text board) stays visible until the widget has answered, and for readers
- * without JavaScript.
+ * strategy, speed, autoplay, loop, controls, theme: see docs/embedding.md); changing an
+ * attribute later reloads the widget with it. The iframe starts at a placeholder height
+ * close to the widget's own, so the browser's lazy loading works for a post with many
+ * tags (an iframe of height 0 is "in view" however far down it is), then takes the
+ * height the widget reports. Whatever the tag holds (for example a plain-text board)
+ * stays visible until the widget has answered, and for readers without JavaScript.
+ *
+ * Where the site is: the `site` attribute if the tag has one (the address of the Sudoku
+ * Lab site, e.g. "https://you.github.io/sudoku-lab/"), else the address this script was
+ * loaded from (as a classic script, a module or deferred). A bundler that copies this
+ * file into another script loses that address: then write `site` on each tag. With no
+ * site to be found the tag keeps its content and says why in the console.
  *
  * Security: this runs on third-party pages, so it trusts one message only: one whose
  * source is this element's own iframe and whose data is exactly
@@ -16,11 +24,36 @@
 (function () {
   "use strict";
 
-  var SCRIPT = document.currentScript;
-  var WIDGET = new URL("../../embed.html", SCRIPT ? SCRIPT.src : location.href);
   var PARAMS = ["puzzle", "strategy", "speed", "autoplay", "loop", "controls", "theme"];
   var MESSAGE = "sudoku-lab:height";
   var MAX_HEIGHT = 10000;
+  var PLACEHOLDER = { full: 840, compact: 560 };
+  /* Heights (px) the widget measures at 40rem wide with every control, and with a few
+     (`controls` set): a close guess, corrected by the widget's own report. */
+
+  /** This script's own address, however it was loaded; null if it cannot be known. */
+  function scriptUrl() {
+    if (document.currentScript && document.currentScript.src) return document.currentScript.src;
+    var scripts = document.querySelectorAll("script[src]");
+    for (var i = 0; i < scripts.length; i += 1) {
+      if (/\/static\/js\/embed\.js(?:[?#]|$)/.test(scripts[i].src)) return scripts[i].src;
+    }
+    return null;
+  }
+
+  var SCRIPT = scriptUrl();
+
+  /** The widget page for an element: from its `site` attribute, else from this script. */
+  function widgetBase(element) {
+    var site = element.getAttribute("site");
+    try {
+      if (site) return new URL("embed.html", new URL(site.replace(/\/?$/, "/"), location.href));
+      if (SCRIPT) return new URL("../../embed.html", SCRIPT);
+    } catch (error) {
+      return null;
+    }
+    return null;
+  }
 
   /** Whether a message's data is exactly {type: MESSAGE, height: a sane number}. */
   function isHeightMessage(data) {
@@ -32,8 +65,8 @@
   }
 
   /** The widget's URL for an element: its known attributes as query parameters. */
-  function widgetUrl(element) {
-    var url = new URL(WIDGET.href);
+  function widgetUrl(element, base) {
+    var url = new URL(base.href);
     PARAMS.forEach(function (name) {
       var value = element.getAttribute(name);
       if (value !== null) url.searchParams.set(name, value);
@@ -42,13 +75,23 @@
   }
 
   class SudokuLab extends HTMLElement {
+    static get observedAttributes() {
+      return PARAMS.concat(["site"]);
+    }
+
     connectedCallback() {
       if (this.frame) return;
+      var base = widgetBase(this);
+      if (!base) {
+        console.error("<sudoku-lab>: no Sudoku Lab site known; give the tag a site attribute");
+        return;
+      }
       var frame = document.createElement("iframe");
-      frame.src = widgetUrl(this);
+      frame.src = widgetUrl(this, base);
       frame.title = this.getAttribute("title") || "Sudoku Lab: backtracking, step by step";
       frame.loading = "lazy";
-      frame.style.cssText = "display:block;width:100%;border:0;height:0;overflow:hidden";
+      var guess = this.hasAttribute("controls") ? PLACEHOLDER.compact : PLACEHOLDER.full;
+      frame.style.cssText = "display:block;width:100%;border:0;overflow:hidden;height:" + guess + "px";
       this.frame = frame;
       this.onMessage = this.onMessage.bind(this);
       window.addEventListener("message", this.onMessage);
@@ -60,6 +103,13 @@
       window.removeEventListener("message", this.onMessage);
       if (this.frame) this.frame.remove();
       this.frame = null;
+    }
+
+    attributeChangedCallback() {
+      if (!this.frame) return; // not connected yet: connecting reads every attribute
+      var base = widgetBase(this);
+      var url = base && widgetUrl(this, base);
+      if (url && url !== this.frame.src) this.frame.src = url;
     }
 
     onMessage(event) {

@@ -16,10 +16,12 @@ from pathlib import Path
 
 import pytest
 import sitekit
-from conftest import BOOT_MS, SITE, load_script, off_origin, origin_of
+from conftest import BOOT_MS, ROOT, SITE, load_script, off_origin, origin_of
 from helpers import cell_values, load, solve
 from playwright.sync_api import Browser, Frame, Page
 from support import chromium_path
+
+from sudoku import STRATEGIES
 
 vendor = load_script("vendor")
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
@@ -193,6 +195,146 @@ def test_the_built_widget_framed_by_another_site_plays_online_only(
     assert strays(urls, site.url, post_url) == []
     post.stop()
     site.stop()
+
+
+MANY_POST = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Backtracking, {count} ways</title></head>
+<body><h1>Backtracking, {count} ways</h1>
+<script src="{app}static/js/embed.js"></script>
+{tags}
+</body></html>
+"""
+MANY_TAG = (
+    '<p>Paragraph {n}.</p><sudoku-lab id="w{n}" puzzle="{puzzle}" strategy="{strategy}">'
+    "<pre>a plain-text board</pre></sudoku-lab>"
+)
+PYODIDE_OR_OFFLINE = ("pyodide", "/sw.js", "/version.json", "pyscript.toml")
+"""What a blog reader of the widget never downloads: the app's Pyodide (and its config),
+the service worker and the release it would precache."""
+
+
+def many_widgets(folder: Path, app: str, count: int) -> Path:
+    """A post with ``count`` widget tags (strategies in turn), written into ``folder``."""
+    tags = "\n".join(
+        MANY_TAG.format(n=n, puzzle=EASY, strategy=STRATEGIES[n % 3]) for n in range(count)
+    )
+    folder.mkdir(exist_ok=True)
+    (folder / f"post{count}.html").write_text(
+        MANY_POST.format(count=count, app=app, tags=tags), "utf-8"
+    )
+    return folder
+
+
+def tag_frame(page: Page, n: int) -> Frame:
+    """The frame of the ``n``-th tag (it may not have loaded yet)."""
+    handle = page.wait_for_selector(f"#w{n} iframe", state="attached")
+    frame = handle.content_frame() if handle else None
+    assert frame
+    return frame
+
+
+def test_five_widgets_in_view_all_play_on_micropython_alone(
+    two_sites: Browser, base_url: str, tmp_path: Path
+) -> None:
+    """Five tags in view on another site: each boots, plays, sizes; no Pyodide, no precache."""
+    post = sitekit.Host(many_widgets(tmp_path, base_url, 5), "/")
+    context = two_sites.new_context(viewport={"width": 900, "height": 5000})
+    urls: list[str] = []
+    errors: list[str] = []
+    context.on("request", lambda request: urls.append(request.url))
+    page = context.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(post_url := on_localhost(post, "post5.html"))
+    frames = [tag_frame(page, n) for n in range(5)]
+    for n, frame in enumerate(frames):
+        wait_ready(frame)
+        assert frame.evaluate("document.querySelector('#p-strategy').value") == STRATEGIES[n % 3]
+        sitekit.step_player(frame, 2)
+    for n in range(5):
+        page.wait_for_function(f"document.querySelector('#w{n}').dataset.height")
+    assert [u for u in urls if any(bad in u for bad in PYODIDE_OR_OFFLINE)] == []
+    assert any(u.endswith("micropython.wasm") for u in urls)
+    assert set(errors) <= {REFUSED_STORE}
+    assert strays(urls, base_url, post_url) == []
+    context.close()
+    post.stop()
+
+
+def test_a_widget_starts_python_only_once_in_view(
+    two_sites: Browser, base_url: str, tmp_path: Path
+) -> None:
+    """Ten tags, a phone-sized viewport: the far ones do not run Python until scrolled to.
+
+    Each tag's iframe starts at a placeholder height, so the browser's lazy loading holds
+    back the far frames; a frame that does load starts Python only once it is in view.
+    """
+    post = sitekit.Host(many_widgets(tmp_path, base_url, 10), "/")
+    context = two_sites.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    page.goto(on_localhost(post, "post10.html"))
+    wait_ready(tag_frame(page, 0))
+    heights = page.evaluate(
+        "[...document.querySelectorAll('sudoku-lab iframe')].map(f => f.offsetHeight)"
+    )
+    assert min(heights) > 300, heights
+    last = tag_frame(page, 9)
+    started = "document.body?.dataset.python ?? 'not loaded'"
+    assert last.evaluate(started) != "started"
+    assert page.evaluate("document.querySelectorAll('sudoku-lab iframe').length") == 10
+    page.locator("#w9").scroll_into_view_if_needed()
+    wait_ready(last)
+    assert last.evaluate(started) == "started"
+    context.close()
+    post.stop()
+
+
+def test_a_tags_changed_attribute_reloads_its_widget(visit: Visit, blog: sitekit.Host) -> None:
+    """Setting an attribute after the tag was made reloads the widget with it."""
+    page, errors, _ = visit
+    page.goto(on_localhost(blog, "widget.html"))
+    wait_ready(tag_frame_of(page))
+    page.evaluate("document.querySelector('sudoku-lab').setAttribute('strategy', 'propagate')")
+    page.wait_for_function(
+        "document.querySelector('sudoku-lab iframe').src.includes('strategy=propagate')"
+    )
+    frame = tag_frame_of(page)
+    frame.wait_for_function(
+        "document.querySelector('#p-strategy')?.value === 'propagate'", timeout=BOOT_MS
+    )
+    assert set(errors) <= {REFUSED_STORE}
+
+
+def tag_frame_of(page: Page) -> Frame:
+    """The frame of the post's one tag, as it is now."""
+    handle = page.wait_for_selector("sudoku-lab iframe")
+    frame = handle.content_frame() if handle else None
+    assert frame
+    return frame
+
+
+@pytest.mark.parametrize("how", ["module", "site-attribute"])
+def test_the_tag_finds_its_site_without_current_script(
+    visit: Visit, base_url: str, tmp_path: Path, how: str
+) -> None:
+    """Loaded as a module (no document.currentScript) or bundled with a site attribute, the
+    iframe still points at the widget's site, never at the host's own embed.html."""
+    page, _, _ = visit
+    if how == "module":
+        head = f'<script type="module" src="{base_url}static/js/embed.js"></script>'
+        tag = f'<sudoku-lab puzzle="{EASY}"></sudoku-lab>'
+    else:  # a bundle: the script's text inlined into the host's own file
+        (tmp_path / "bundle.js").write_bytes((ROOT / "static" / "js" / "embed.js").read_bytes())
+        head = '<script src="bundle.js"></script>'
+        tag = f'<sudoku-lab site="{base_url}" puzzle="{EASY}"></sudoku-lab>'
+    (tmp_path / "post.html").write_text(f"<!doctype html><title>p</title>{head}{tag}", "utf-8")
+    post = sitekit.Host(tmp_path, "/")
+    page.goto(on_localhost(post, "post.html"))
+    page.wait_for_selector("sudoku-lab iframe", state="attached")
+    assert page.evaluate("document.querySelector('sudoku-lab iframe').src").startswith(
+        base_url + "embed.html?"
+    )
+    wait_ready(tag_frame_of(page))
+    post.stop()
 
 
 # -- the patch itself --------------------------------------------------------------------

@@ -55,9 +55,10 @@ def test_vendor_plan_has_no_maps_and_all_sources_exist() -> None:
     assert not [rel for _, rel in plan if rel.endswith(".map")]
 
 
-def test_files_map_holds_what_import_sudoku_loads() -> None:
-    """pyscript.toml maps exactly the core modules that `import sudoku` loads, to sudoku/."""
-    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+@pytest.mark.parametrize("name", ["pyscript.toml", "mpy-worker.toml"])
+def test_files_map_holds_what_import_sudoku_loads(name: str) -> None:
+    """Each worker's config maps exactly the core modules `import sudoku` loads, to sudoku/."""
+    config = tomllib.loads((ROOT / name).read_text(encoding="utf-8"))
     loaded = subprocess.run(
         [
             sys.executable,

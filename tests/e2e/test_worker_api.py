@@ -34,8 +34,8 @@ def test_ready_names_the_python(worker: ModuleType) -> None:
 
 
 def test_parse_returns_a_leetcode_board(worker: ModuleType) -> None:
-    """parse() turns text into the LeetCode shape."""
-    assert json.loads(worker.parse(LEETCODE)) == {"board": board(LEETCODE)}
+    """parse() turns text into the LeetCode shape, and the grid string the player takes."""
+    assert json.loads(worker.parse(LEETCODE)) == {"board": board(LEETCODE), "grid": LEETCODE}
 
 
 def test_parse_error_is_a_message(worker: ModuleType) -> None:

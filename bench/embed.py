@@ -1,0 +1,310 @@
+"""Widget benchmark: blog posts with 1, 5 and 10 widgets on another site, cold cache.
+
+``python bench/embed.py [--runs 3] [--json FILE]``
+
+A host page (a blog post, served as ``localhost``: another site than the widget's
+127.0.0.1) holds N ``<sudoku-lab>`` tags. For each N, with a fresh browser profile each
+run (cold cache), in a viewport tall enough that every widget is in view:
+
+- **playable**: seconds from navigation until every widget's player holds its trace
+  (``body[data-ready=true]`` in each frame);
+- **sent**: bytes the widget's site sent (counted by the server: response bodies), and
+  whether any Pyodide file was among them;
+- **memory**: the PSS of all of Chromium's processes once every widget is playable,
+  minus the same browser idle on ``about:blank`` (Linux ``/proc/*/smaps_rollup``).
+
+Then: a post of 10 tags in an ordinary viewport that the reader never scrolls (what
+it costs: the site's bytes, and how many widgets started Python), and the widget alone
+playing a naive search at full speed (events per second the board shows, and the main
+thread's longest task). Targets (issue 10): one widget at most 1.5 MB and playable in
+1.0 s; five within 3.0 s and 200 MB; at least 30,000 events/s and no task over 50 ms.
+Needs ``make vendor`` and a Chromium (make bench).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import json
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import BrowserContext, Playwright, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import serve  # noqa: E402 (scripts/ is not a package)
+import support  # noqa: E402
+
+TIMEOUT_MS = 120_000
+PREFIX = "/sudoku-lab/"
+PUZZLES = (
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+)
+STRATEGIES = ("naive", "mrv", "propagate")
+POST = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>A post with {count} widgets</title>
+<style>body {{ max-width: 44rem; margin: 0 auto; font: 16px/1.5 sans-serif }}</style></head>
+<body><h1>Backtracking, {count} ways</h1>
+<script src="{site}static/js/embed.js"></script>
+{tags}
+</body></html>
+"""
+TAG = (
+    '<p>Paragraph {n} of the post.</p>\n<sudoku-lab puzzle="{puzzle}" strategy="{strategy}">'
+    "<pre>a plain-text board</pre></sudoku-lab>"
+)
+PLAYER_PUZZLE = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9"
+"""A 17-clue puzzle built against the naive order: millions of steps, never done here."""
+LONG_TASKS = """(() => {
+    window.__longTasks = [];
+    new PerformanceObserver(list => {
+        for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
+    }).observe({type: 'longtask', buffered: true});
+})()"""
+
+
+class Counter:
+    """Bytes of response bodies a server sent, by path."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[str, int]] = []
+        self.lock = threading.Lock()
+
+    def total(self) -> int:
+        """All bytes sent so far."""
+        with self.lock:
+            return sum(size for _, size in self.sent)
+
+    def paths(self) -> list[str]:
+        """Every path requested so far."""
+        with self.lock:
+            return [path for path, _ in self.sent]
+
+    def reset(self) -> None:
+        """Forget what was sent."""
+        with self.lock:
+            self.sent.clear()
+
+
+@contextmanager
+def serving(root: Path, prefix: str, counter: Counter | None = None) -> Iterator[int]:
+    """scripts/serve.py's server on a free port (counting what it sends), until done."""
+    server = serve.make_server(root, 0, prefix, quiet=True)
+    if counter is not None:
+        made = server.RequestHandlerClass
+        assert isinstance(made, functools.partial)
+
+        class Counting(made.func):  # type: ignore[misc,name-defined]
+            def copyfile(self, source: Any, outputfile: Any) -> None:
+                start = source.tell()
+                super().copyfile(source, outputfile)
+                with counter.lock:
+                    counter.sent.append((self.path, source.tell() - start))
+
+        server.RequestHandlerClass = functools.partial(Counting, **made.keywords)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server.server_address[1]
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def open_profile(playwright: Playwright, folder: str, height: int) -> BrowserContext:
+    """A Chromium with its own on-disk profile that also resolves localhost (the blog)."""
+    args = [f"{a}, EXCLUDE localhost" if "host-resolver" in a else a for a in support.CHROMIUM_ARGS]
+    return playwright.chromium.launch_persistent_context(
+        folder,
+        executable_path=support.chromium_path(),
+        args=args,
+        headless=True,
+        viewport={"width": 1000, "height": height},
+    )
+
+
+def browser_pss_kb(folder: str) -> int:
+    """The summed PSS (kB) of the Chromium whose profile is ``folder`` and its children."""
+    parents: dict[int, int] = {}
+    root = None
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            cmdline = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+        if f"--user-data-dir={folder}".encode() in cmdline and root is None:
+            root = int(entry.name)
+    if root is None:
+        raise RuntimeError("Chromium's browser process not found")
+    family, grew = {root}, True
+    while grew:
+        more = {pid for pid, parent in parents.items() if parent in family} - family
+        family |= more
+        grew = bool(more)
+    total = 0
+    for pid in family:
+        try:
+            for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+                if line.startswith("Pss:"):
+                    total += int(line.split()[1])
+        except OSError:
+            continue
+    return total
+
+
+def write_post(folder: Path, count: int, site: str) -> None:
+    """The blog post with ``count`` widgets, alternating puzzles and strategies."""
+    tags = "\n".join(
+        TAG.format(n=n, puzzle=PUZZLES[n % 2], strategy=STRATEGIES[n % 3]) for n in range(count)
+    )
+    (folder / f"post{count}.html").write_text(
+        POST.format(count=count, site=site, tags=tags), encoding="utf-8"
+    )
+
+
+def ready_frames(context: BrowserContext) -> int:
+    """How many widget frames of the context's page hold their trace."""
+    page = context.pages[0]
+    ready = 0
+    for frame in page.frames[1:]:
+        with contextlib.suppress(Exception):  # a frame navigating or detached: not ready
+            ready += frame.evaluate("document.body && document.body.dataset.ready") == "true"
+    return ready
+
+
+def visit_post(
+    playwright: Playwright, url: str, count: int, counter: Counter, height: int
+) -> dict[str, Any]:
+    """One cold visit of a post of ``count`` widgets, all in view: time, bytes, memory."""
+    with tempfile.TemporaryDirectory() as folder:
+        context = open_profile(playwright, folder, height)
+        page = context.pages[0] if context.pages else context.new_page()
+        page.goto("about:blank")
+        page.wait_for_timeout(1500)  # the idle browser settles
+        idle = browser_pss_kb(folder)
+        counter.reset()
+        start = time.perf_counter()
+        page.goto(url)
+        deadline = start + TIMEOUT_MS / 1000
+        while ready_frames(context) < count:
+            if time.perf_counter() > deadline:
+                raise RuntimeError(f"only {ready_frames(context)} of {count} widgets ready")
+            page.wait_for_timeout(20)
+        playable = time.perf_counter() - start
+        busy = browser_pss_kb(folder)
+        paths = counter.paths()
+        context.close()
+    return {
+        "playable_s": round(playable, 3),
+        "sent_bytes": counter.total(),
+        "requests": len(paths),
+        "pyodide_files": sorted({p for p in paths if "pyodide" in p}),
+        "memory_mb": round((busy - idle) / 1024, 1),
+    }
+
+
+def unscrolled_post(playwright: Playwright, url: str, counter: Counter) -> dict[str, Any]:
+    """A post of 10 tags the reader never scrolls: bytes sent and widgets started."""
+    with tempfile.TemporaryDirectory() as folder:
+        context = open_profile(playwright, folder, 900)
+        page = context.pages[0] if context.pages else context.new_page()
+        counter.reset()
+        page.goto(url)
+        page.wait_for_load_state("networkidle")
+        page.wait_for_timeout(1500)  # anything lazy that was going to start has started
+        started = 0
+        for frame in page.frames[1:]:
+            if frame.evaluate("document.body && document.body.dataset.python") == "started":
+                started += 1
+        loaded = len(page.frames) - 1
+        context.close()
+    return {"sent_bytes": counter.total(), "frames_loaded": loaded, "python_started": started}
+
+
+def full_speed(playwright: Playwright, site: str, seconds: float) -> dict[str, Any]:
+    """The widget alone playing a naive search as fast as possible for ``seconds``."""
+    with tempfile.TemporaryDirectory() as folder:
+        context = open_profile(playwright, folder, 900)
+        context.add_init_script(script=LONG_TASKS)
+        page = context.new_page()
+        page.goto(f"{site}embed.html?puzzle={PLAYER_PUZZLE}&strategy=naive&speed=max")
+        page.wait_for_function("document.body.dataset.ready === 'true'", timeout=TIMEOUT_MS)
+        start = page.evaluate(
+            "() => { document.querySelector('#player [data-role=play]').click();"
+            " return performance.now(); }"
+        )
+        page.wait_for_timeout(seconds * 1000)
+        end, steps = page.evaluate(
+            "() => [performance.now(), +document.querySelector('#player').dataset.steps]"
+        )
+        page.locator("#player [data-role=play]").click()
+        tasks = page.evaluate(
+            "t0 => window.__longTasks.filter(([at]) => at >= t0).map(([, ms]) => ms)", start
+        )
+        context.close()
+    return {
+        "events_per_s": round(steps / ((end - start) / 1000)),
+        "longest_task_ms": round(max(tasks, default=0.0), 1),
+        "long_tasks": len(tasks),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run every measure and print a table (and JSON with --json)."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=3, help="cold visits per post (median)")
+    parser.add_argument("--seconds", type=float, default=8.0, help="full-speed play time")
+    parser.add_argument("--json", type=Path, help="also write the results here")
+    args = parser.parse_args(argv)
+    counter = Counter()
+    results: dict[str, Any] = {"chromium": support.chromium_path() or "playwright's"}
+    with (
+        serving(ROOT, PREFIX, counter) as site_port,
+        tempfile.TemporaryDirectory() as blog,
+        serving(Path(blog), "/") as blog_port,
+        sync_playwright() as playwright,
+    ):
+        site = f"http://127.0.0.1:{site_port}{PREFIX}"
+        for count in (1, 5, 10):
+            write_post(Path(blog), count, site)
+            url = f"http://localhost:{blog_port}/post{count}.html"
+            visits = [
+                visit_post(playwright, url, count, counter, 1000 * count + 500)
+                for _ in range(args.runs)
+            ]
+            results[f"post_{count}"] = {
+                key: statistics.median(v[key] for v in visits)
+                for key in ("playable_s", "sent_bytes", "requests", "memory_mb")
+            } | {"pyodide_files": sorted({p for v in visits for p in v["pyodide_files"]})}
+            print(f"{count:>2} widget(s) in view: {results[f'post_{count}']}", flush=True)
+        results["post_10_unscrolled"] = unscrolled_post(
+            playwright, f"http://localhost:{blog_port}/post10.html", counter
+        )
+        print(f"10 widgets, never scrolled: {results['post_10_unscrolled']}", flush=True)
+        results["full_speed"] = full_speed(playwright, site, args.seconds)
+        print(f"full speed, naive: {results['full_speed']}", flush=True)
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("PYTHONHASHSEED", "0")
+    sys.exit(main())

@@ -1,0 +1,83 @@
+/*
+ * The widget's first moments (embed.html), before any Python: a blog post may hold many
+ * widgets, and a reader may scroll past most of them.
+ *
+ * 1. At once: the puzzle of an obvious `puzzle=` (an 81-character line, or LeetCode JSON)
+ *    is painted on the static board, and the widget's height is reported to the host page
+ *    (`{type: "sudoku-lab:height", height}`, read by static/js/embed.js) now and whenever
+ *    it changes, so the host's iframe has its real height before Python runs.
+ * 2. Python (PyScript's MicroPython: src/web/embed.py and its worker) starts only when the
+ *    widget is in view, or on the reader's first touch, click or key in it. A widget the
+ *    reader never reaches costs its HTML, CSS and this file.
+ *
+ * Flags for tests and CSS: html[data-framed] ("true" inside another page's frame),
+ * body[data-python] ("waiting", then "started"), body[data-height] (the last height sent).
+ * The Python side is the judge of the puzzle: it reads every shape and names what is wrong.
+ */
+
+const HEIGHT_MESSAGE = "sudoku-lab:height";
+const PYSCRIPT = new URL("../vendor/pyscript/core.js", import.meta.url).href;
+const BLANKS = ".0-_*";
+
+const framed = window.self !== window.top;
+document.documentElement.dataset.framed = String(framed);
+document.body.dataset.python = "waiting";
+
+/** The 81-char grid of an obvious puzzle (a line, or LeetCode JSON), else null. */
+function previewGrid(text) {
+  let cells = text.trim();
+  if (cells.startsWith("[")) {
+    try {
+      cells = JSON.parse(cells).flat().map(String).join("");
+    } catch {
+      return null;
+    }
+  }
+  if (cells.length !== 81 || ![...cells].every((c) => "123456789".includes(c) || BLANKS.includes(c))) {
+    return null;
+  }
+  return [...cells].map((c) => (BLANKS.includes(c) ? "." : c)).join("");
+}
+
+/** Paint the givens on the static board (Python repaints the same once it runs). */
+function paintPreview() {
+  const puzzle = new URLSearchParams(location.search).get("puzzle");
+  const grid = puzzle === null ? null : previewGrid(puzzle);
+  if (grid === null) return;
+  document.querySelectorAll("#player .pcell").forEach((cell, i) => {
+    const given = grid[i] !== ".";
+    cell.textContent = given ? grid[i] : "";
+    cell.className = given ? "pcell given" : "pcell";
+  });
+}
+
+/** Tell the host page the widget's height when it changed; any host may know it. */
+function reportHeight() {
+  const box = document.querySelector(".widget");
+  const height = Math.ceil(box.getBoundingClientRect().height);
+  if (document.body.dataset.height === String(height)) return;
+  document.body.dataset.height = String(height);
+  if (framed) window.parent.postMessage({ type: HEIGHT_MESSAGE, height }, "*");
+}
+
+/** Load PyScript (once): it runs the page's `type="mpy"` scripts, the worker included. */
+function startPython() {
+  if (document.body.dataset.python === "started") return;
+  document.body.dataset.python = "started";
+  import(PYSCRIPT);
+}
+
+paintPreview();
+new ResizeObserver(reportHeight).observe(document.querySelector(".widget"));
+reportHeight();
+
+const seen = new IntersectionObserver((entries) => {
+  if (entries.some((entry) => entry.isIntersecting)) {
+    seen.disconnect();
+    startPython();
+  }
+});
+seen.observe(document.querySelector(".widget"));
+for (const type of ["pointerdown", "keydown", "focusin"]) {
+  document.addEventListener(type, startPython, { once: true, capture: true });
+}
