@@ -59,3 +59,4 @@ test: lint unit e2e
 bench: venv vendor chromium
 	$(BIN)/python bench/solver.py
 	$(BIN)/python bench/browser.py
+	$(BIN)/python bench/embed.py
