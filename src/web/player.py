@@ -65,6 +65,19 @@ running = set()
 """Background tasks, referenced until they end."""
 
 
+def guarded(handler):
+    """A DOM event handler that never shows the reader a traceback: an error goes to the
+    console (where tests see it) and the page goes on."""
+
+    def run(event):
+        try:
+            handler(event)
+        except Exception as error:  # a handler must never put a traceback on the page
+            window.console.error("player: " + repr(error))
+
+    return run
+
+
 def spawn(coro):
     """Run a coroutine in the background (handlers return at once)."""
     running.add(asyncio.create_task(settle(coro)))
@@ -152,14 +165,15 @@ class Player:
 
     def bind(self, keys_target):
         """Listen to the controls (one delegated click), the sliders and the keys."""
-        self.root.addEventListener("click", create_proxy(self.on_click))
-        keys_target.addEventListener("keydown", create_proxy(self.on_key))
+        self.root.addEventListener("click", create_proxy(guarded(self.on_click)))
+        keys_target.addEventListener("keydown", create_proxy(guarded(self.on_key)))
         if "scrub" in self.part:
-            self.part["scrub"].addEventListener("input", create_proxy(self.on_scrub))
+            self.part["scrub"].addEventListener("input", create_proxy(guarded(self.on_scrub)))
         if "speed" in self.part:
-            self.part["speed"].addEventListener("input", create_proxy(self.on_speed))
+            self.part["speed"].addEventListener("input", create_proxy(guarded(self.on_speed)))
         if "strategy" in self.part:
-            self.part["strategy"].addEventListener("change", create_proxy(self.on_strategy))
+            strategy = create_proxy(guarded(self.on_strategy))
+            self.part["strategy"].addEventListener("change", strategy)
 
     def connect(self, solver):
         """The worker answered: the controls can work."""
@@ -514,8 +528,8 @@ class Player:
     # -- handlers ----------------------------------------------------------------------
 
     def on_click(self, event):
-        """The buttons, by their ``data-role``."""
-        target = event.target.closest("[data-role]")
+        """The buttons, by their ``data-role``; a click anywhere else is only a click."""
+        target = event.target.closest("button[data-role]")
         if target is None or target.disabled:
             return
         role = target.dataset.role
