@@ -228,6 +228,29 @@ def iframe_snippet(url):
     )
 
 
+def compare_summary(capped, cap):
+    """Compare mode's last word: ``capped`` names the strategies stopped at ``cap`` steps."""
+    limit = grouped(cap)
+    if not capped:
+        return "Done: the same puzzle, three ways to choose."
+    if len(capped) == len(STRATEGIES):
+        return (
+            "Every strategy stopped at the cap of " + limit + " steps: the counts are lower "
+            "bounds (≥), so they cannot say which search is shorter. Try a puzzle with "
+            "more givens."
+        )
+    whose = "its count is a lower bound" if len(capped) == 1 else "their counts are lower bounds"
+    return (
+        "Done, but "
+        + " and ".join(capped)
+        + " stopped at the cap of "
+        + limit
+        + " steps: "
+        + whose
+        + " (≥): the real gap is larger still."
+    )
+
+
 def tag_snippet(script_url, grid, strategy):
     """The ``<sudoku-lab>`` tag (and its script) with a plain-text board for no-JS readers."""
     return (

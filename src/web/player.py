@@ -17,10 +17,26 @@ The markup is static HTML in both pages (a ``.player`` root); elements are found
 ``data-role`` and whole parts by ``data-part`` (the widget hides the parts its
 ``controls=`` leaves out). Text only ever goes in with ``textContent``.
 
-Flags for tests: ``.player[data-state]`` (loading, ready, playing, paused, ended),
-``[data-trace]`` (a number, new for each trace once ready), ``[data-steps]`` (the step
-shown), ``[data-received]`` (events arrived), ``[data-pages]`` (pages held),
-``[data-compare]`` (running, done, stopped).
+Keys: the player's region (the app's ``#player`` section, the widget's whole page) but
+its compare and share parts, which keep their own keys. A click anywhere in it focuses
+it (``tabindex="-1"`` on the section), and its board is a tab stop, so the keys work
+after a click on the board, the caption or the counters. Space plays or pauses, also on
+a focused transport button (Enter presses the button); a control with its own use of
+Space (a select, a text field, a link, Watch, Compare, Copy) keeps it.
+
+A control pressed before any trace is open does its job on the puzzle of the page's
+board (``Player.board``: the app's main board): Play opens that trace and plays it.
+
+Flags for tests: ``.player[data-state]`` (loading, idle: Python ready but no trace,
+ready, playing, paused, ended), ``[data-trace]`` (a number, new for each trace once
+ready), ``[data-steps]`` (the step shown), ``[data-received]`` (events arrived),
+``[data-pages]`` (pages held), ``[data-compare]`` (running, done, stopped),
+``[data-ending]`` ("true" while End fetches the rest of the kept steps).
+
+Settings for tests, read when a trace or a comparison starts: ``data-cap`` on the
+``.player`` root overrides ``CAP`` (rounded down to whole pages of 4,000 steps, at least
+one), ``data-compare-cap`` overrides ``COMPARE_CAP``; a long search then reaches its cap
+in a moment.
 """
 
 import asyncio
@@ -32,7 +48,11 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
 CAP = 500000
-"""Events kept for stepping back and the timeline (8 bytes each: about 4 MB)."""
+"""Events kept for good, for stepping back and the timeline (8 bytes each: about 4 MB).
+Past them the search plays on live, and the last ``timeline.BEHIND`` pages played stay."""
+
+END_PAGES = 8
+"""Pages fetched per worker call while End goes to the end of the kept steps."""
 
 BUDGET_MS = 8
 """Main-thread time per frame for playing events at full speed."""
@@ -51,6 +71,12 @@ COMPARE_CAP = 2000000
 
 COMPARE_CHUNK = 100000
 """Steps per worker call in compare mode: one call is the longest wait for Stop."""
+
+TRANSPORT = ("start", "back", "play", "forward", "end")
+"""The transport buttons: Space on one of them plays or pauses, as anywhere in the player."""
+
+COPY_RESET_MS = 3000
+"""How long a Copy button says "Copied" before its own label comes back."""
 
 COUNTERS = (
     ("nodes", timeline.NODES),
@@ -139,6 +165,9 @@ class Player:
         self.cursor = None
         self.grid = "." * 81
         self.strategy = "naive"
+        self.board = None
+        """A function giving the puzzle to trace when a control is pressed before any trace
+        (the app's main board); None where the page opens its trace itself (the widget)."""
         self.lines = {}
         self.code_lines = []
         self.marked_line = None
@@ -150,7 +179,9 @@ class Player:
         self.carry = 0.0
         self.generation = 0
         self.fetching = 0
+        self.ending = 0
         self.compare_run = 0
+        self.compare_now = None
         self.shown = {}
         self.looks = [""] * 81
         self.texts = [""] * 81
@@ -176,10 +207,18 @@ class Player:
             self.part["strategy"].addEventListener("change", strategy)
 
     def connect(self, solver):
-        """The worker answered: the controls can work."""
+        """The worker answered: the controls can work (the timeline once a trace is open)."""
         self.solver = solver
         for button in self.root.querySelectorAll("[data-needs-python]"):
             button.disabled = False
+        if "scrub" in self.part and self.timeline is None:
+            self.part["scrub"].disabled = True
+
+    def idle(self, text):
+        """Python is ready and no trace is open: say what to press."""
+        if self.timeline is None:
+            self.state("idle")
+            self.say(text)
 
     def set(self, role, text):
         """Write ``text`` into a part (if the page has it), only when it changed."""
@@ -202,6 +241,11 @@ class Player:
         """The player's state flag (tests and CSS read it)."""
         self.root.dataset.state = name
 
+    def setting(self, name, default):
+        """A positive whole number from the root's ``data-{name}`` (tests), else ``default``."""
+        value = self.root.getAttribute("data-" + name)
+        return int(value) if value and value.isdigit() and int(value) > 0 else default
+
     # -- loading a trace ---------------------------------------------------------------
 
     def show_grid(self, grid):
@@ -220,6 +264,7 @@ class Player:
         """
         self.generation += 1
         run = self.generation
+        self.cancel_end()
         self.pause()
         self.close()
         self.state("loading")
@@ -229,21 +274,26 @@ class Player:
             return False
         if "error" in answer:
             self.note("Cannot trace this puzzle: " + answer["error"])
-            self.state("ready")
+            self.state("ready" if self.timeline else "idle")
+            self.say("This puzzle cannot be traced: see the note above the controls.")
             return False
         self.session = answer["session"]
         self.strategy = answer["strategy"]
         if "strategy" in self.part:
             self.part["strategy"].value = self.strategy
-        self.timeline = timeline.Timeline(answer["grid"], answer["page"], CAP)
+        cap = self.setting("cap", CAP)
+        self.timeline = timeline.Timeline(answer["grid"], answer["page"], cap)
         self.cursor = timeline.Cursor(answer["grid"])
         self.lines = answer["lines"]
+        self.shown.pop("capped", None)
         self.show_grid(answer["grid"])
         self.show_code(answer["source"])
         self.note("")
         await self.fill(run)
         if run != self.generation:
             return False
+        if "scrub" in self.part:
+            self.part["scrub"].disabled = False
         self.state("ready")
         self.paint()
         self.say("Ready: press Play, or the right arrow key to take one step.")
@@ -259,11 +309,18 @@ class Player:
         self.session = None
 
     async def fill(self, run):
-        """Fetch the next pages of the trace, unless a fetch is out or the trace ended."""
+        """Fetch the next pages of the trace, unless a fetch is out or the trace ended.
+
+        While End is under way (``ending``) it fetches on, page after page, until the
+        search ended or the kept steps are all in, then shows the last of them.
+        """
         if self.fetching == run or self.timeline is None or self.timeline.done:
             return
         self.fetching = run
+        line = self.timeline
         pages = AHEAD_PAGES * 2 if self.playing and options.SPEEDS[self.speed] == 0 else 1
+        if self.ending == run:  # as many as End needs, and not one past the cap
+            pages = max(1, min(END_PAGES, (line.cap - line.received) // line.page))
         try:
             text = await self.solver.trace_pull(self.session, pages)
         finally:
@@ -271,15 +328,23 @@ class Player:
                 self.fetching = 0
         if run != self.generation:
             return
-        header = timeline.receive(self.timeline, text)
+        header = timeline.receive(line, text)
         if "error" in header:
             self.note(header["error"])
-        self.root.dataset.received = str(self.timeline.received)
-        self.root.dataset.pages = str(len(self.timeline.pages))
-        if self.playing:
+            line.done = True  # the worker let the trace go: nothing more will come
+        self.root.dataset.received = str(line.received)
+        self.root.dataset.pages = str(len(line.pages))
+        if self.ending == run:
+            if line.done or line.received >= line.cap:
+                self.finish_end()
+            else:
+                self.say("Going to the end: " + options.grouped(line.received) + " steps so far...")
+                self.paint_counters()
+                spawn(self.fill(run))
+        elif self.playing:
             self.request_frame()
         else:
-            self.paint()
+            self.paint_counters()  # the board shows the same step: keep its caption
 
     def want_more(self):
         """Start a fetch if the cursor is near the end of what arrived (and can go on)."""
@@ -291,12 +356,38 @@ class Player:
         if line.received - self.cursor.pos < AHEAD_PAGES * line.page:
             spawn(self.fill(self.generation))
 
+    async def open_then(self, action):
+        """A control pressed before any trace: open the trace of the page's board, then act."""
+        if self.board is None or self.solver is None:
+            self.say("The search is still starting: one moment.")
+            return
+        strategy = self.part["strategy"].value if "strategy" in self.part else self.strategy
+        if await self.open_trace(self.board(), strategy):
+            self.act(action)
+
     # -- moving ------------------------------------------------------------------------
 
+    def act(self, role):
+        """Do what the control ``role`` does (a transport button or Compare)."""
+        if role == "play":
+            self.toggle()
+        elif role == "forward":
+            self.step(1)
+        elif role == "back":
+            self.step(-1)
+        elif role == "start":
+            self.pause()
+            self.seek(0)
+        elif role == "end":
+            self.to_end()
+        elif role == "compare":
+            spawn(self.compare())
+
     def play(self):
-        """Play from here at the chosen speed."""
+        """Play from here at the chosen speed (from the start once the search has ended)."""
         if self.timeline is None or self.playing:
             return
+        self.cancel_end()
         if self.at_end() and not self.loop:
             timeline.seek(self.timeline, self.cursor, 0)
         self.playing = True
@@ -307,6 +398,7 @@ class Player:
         if "caption" in self.part:
             self.part["caption"].setAttribute("aria-live", "off")
         self.request_frame()
+        self.want_more()
 
     def pause(self):
         """Stop at once: no further frame plays anything."""
@@ -331,6 +423,7 @@ class Player:
         if self.timeline is None:
             return
         self.pause()
+        self.cancel_end()
         if n > 0:
             timeline.advance(self.timeline, self.cursor, n)
         else:
@@ -339,28 +432,59 @@ class Player:
         self.want_more()
 
     def seek(self, target):
-        """Jump to step ``target`` (a checkpoint, then at most one page of replay)."""
+        """Jump to step ``target`` (the nearest held step; see timeline.nearest)."""
         if self.timeline is None:
             return
+        self.cancel_end()
         timeline.seek(self.timeline, self.cursor, target)
         self.paint()
         self.want_more()
 
     def to_end(self):
-        """Jump to the last step that arrived (the search's end, once it has ended)."""
-        self.pause()
-        self.seek(self.reach())
+        """Jump to the end of the search; if it is longer than the kept steps, to the last
+        kept step (and from there, or past it, to the furthest step arrived), said so.
 
-    def reach(self):
-        """The furthest step the cursor can reach from where it is."""
+        The kept pages not yet fetched are fetched first (``fill`` goes on while
+        ``ending``).
+        """
         line = self.timeline
-        return max(timeline.kept(line), timeline.contiguous_end(line, self.cursor.pos))
+        self.pause()
+        if line.done or line.received >= line.cap or self.cursor.pos >= line.cap:
+            self.finish_end()
+            return
+        self.ending = self.generation
+        self.root.dataset.ending = "true"
+        self.say("Going to the end: " + options.grouped(line.received) + " steps so far...")
+        spawn(self.fill(self.generation))
+
+    def cancel_end(self):
+        """Another move came: End stops fetching for itself."""
+        if self.ending:
+            self.ending = 0
+            self.root.dataset.ending = "false"
+
+    def finish_end(self):
+        """Show the end (see ``to_end``) and say whether the search ends there."""
+        line = self.timeline
+        self.cancel_end()
+        kept = self.cursor.pos < line.cap and not line.done
+        timeline.seek(line, self.cursor, min(line.received, line.cap) if kept else line.received)
+        self.paint()
+        if not line.done:
+            event = timeline.event_before(line, self.cursor)
+            said = timeline.caption(event) + " " if event else ""
+            cap = options.grouped(line.cap)
+            if kept:
+                where = "This is step " + cap + ", the last of the " + cap + " the player keeps"
+            else:
+                where = "This is as far as the search has gone"
+            self.say(said + where + ": the search goes on (Play continues it).")
+        self.want_more()
 
     def at_end(self):
-        """Whether nothing more can play: the trace ended, or its kept part did."""
+        """Whether nothing more can play: the search ended and this is its last step."""
         line = self.timeline
-        end = timeline.contiguous_end(line, self.cursor.pos)
-        return self.cursor.pos >= end and (line.done or end < line.received)
+        return line.done and self.cursor.pos >= line.received
 
     def request_frame(self):
         """Ask for one animation frame (at most one pending)."""
@@ -389,6 +513,8 @@ class Player:
             self.playing = False
             self.state("ended")
             self.set("play", "Play")
+            if "caption" in self.part:
+                self.part["caption"].setAttribute("aria-live", "polite")
         self.paint()
         self.want_more()
         if self.playing:
@@ -398,7 +524,7 @@ class Player:
         """Play up to ``n`` events, wrapping around the loop range if one is set."""
         if self.loop:
             first, last = self.loop
-            last = min(last, self.reach()) if self.timeline.done else last
+            last = min(last, self.timeline.received) if self.timeline.done else last
             if self.cursor.pos >= last or self.cursor.pos < first:
                 timeline.seek(self.timeline, self.cursor, first)
                 return 1
@@ -429,7 +555,15 @@ class Player:
         self.paint_counters()
         self.paint_stack()
         self.paint_code(event)
-        self.say(timeline.caption(event) if event else "Step 0: the puzzle as given.")
+        if event:
+            self.say(timeline.caption(event))
+        elif cursor.pos:
+            self.say(
+                "Step " + options.grouped(cursor.pos) + ": the steps just before it are "
+                "not kept (see the note). Step on to see the search go on."
+            )
+        else:
+            self.say("Step 0: the puzzle as given.")
         self.root.dataset.steps = str(cursor.pos)
 
     def paint_counters(self):
@@ -438,25 +572,36 @@ class Player:
         self.set("steps", options.grouped(cursor.pos))
         for role, index in COUNTERS:
             self.set(role, options.grouped(cursor.counts[index]))
-        total = options.grouped(timeline.kept(line))
-        more = "" if line.done else "+"
-        self.set("position", "Step " + options.grouped(cursor.pos) + " of " + total + more)
+        total = options.grouped(line.received) + ("" if line.done else "+")
+        where = "Step " + options.grouped(cursor.pos) + " of " + total
+        self.set("position", where)
         if "scrub" in self.part:
             scrub = self.part["scrub"]
-            top = str(max(self.reach(), 1))
+            top = str(max(line.received, 1))
             if self.shown.get("scrub-max") != top:
                 self.shown["scrub-max"] = top
                 scrub.max = top
-            scrub.value = str(min(cursor.pos, self.reach()))
-            scrub.setAttribute("aria-valuetext", "step " + str(cursor.pos))
-        if line.received > line.cap and not self.shown.get("capped"):
-            self.shown["capped"] = True
-            self.note(
-                "Showing the first "
-                + options.grouped(line.cap)
-                + " steps: the search is longer. Past them it plays on live, "
-                "but only the first " + options.grouped(line.cap) + " can be stepped back through."
-            )
+            scrub.value = str(cursor.pos)
+            scrub.setAttribute("aria-valuetext", where)
+            scrub.style.setProperty("--pos", str(100 * cursor.pos / int(top)) + "%")
+            self.paint_gap(scrub)
+        if line.received > line.cap and not (self.playing and self.shown.get("note")):
+            self.note(cap_note(line))
+
+    def paint_gap(self, scrub):
+        """Hatch the stretch of the timeline whose steps were let go (see player.css)."""
+        line = self.timeline
+        cut = timeline.gap(line)
+        key = str(cut) + "/" + str(line.received)
+        if self.shown.get("gap") == key:
+            return
+        self.shown["gap"] = key
+        top = max(line.received, 1)
+        first, last = cut or (top, top)
+        size = (last + 1 - first) / top
+        at = first / top / (1 - size) if size < 1 else 0
+        scrub.style.setProperty("--gap-size", str(100 * size) + "%")
+        scrub.style.setProperty("--gap-at", str(100 * at) + "%")
 
     def paint_stack(self):
         """The depth strip: the open guesses, newest first (as many as fit its two rows)."""
@@ -517,8 +662,11 @@ class Player:
         speed = options.SPEEDS[self.speed]
         self.set("speed-label", options.speed_label(speed))
         if "speed" in self.part:
-            self.part["speed"].value = str(self.speed)
-            self.part["speed"].setAttribute("aria-valuetext", options.speed_label(speed))
+            slider = self.part["speed"]
+            slider.value = str(self.speed)
+            slider.setAttribute("aria-valuetext", options.speed_label(speed))
+            fill = 100 * self.speed / (len(options.SPEEDS) - 1)
+            slider.style.setProperty("--pos", str(fill) + "%")
 
     def set_speed(self, notch):
         """Choose a speed notch (0 .. len(SPEEDS) - 1)."""
@@ -533,56 +681,63 @@ class Player:
         if target is None or target.disabled:
             return
         role = target.dataset.role
-        if role == "play":
-            self.toggle()
-        elif role == "forward":
-            self.step(1)
-        elif role == "back":
-            self.step(-1)
-        elif role == "start":
-            self.pause()
-            self.seek(0)
-        elif role == "end":
-            self.to_end()
-        elif role == "compare":
-            spawn(self.compare())
-        elif role == "compare-stop":
+        if role == "compare-stop":
             self.stop_compare("Stopped.")
+        elif role == "compare" and self.timeline is not None:
+            spawn(self.compare())
+        elif self.timeline is None:
+            spawn(self.open_then(role))
+        else:
+            self.act(role)
 
     def on_key(self, event):
         """Space plays or pauses, arrows step (Shift: 100), Home and End jump.
 
-        Space on a focused button, link or summary is that control's own: it activates it
-        (Compare, Copy, a step button), as keyboard users expect.
+        Everywhere in the player but its compare and share parts. Space on a focused
+        transport button plays or pauses too (Enter presses the button); a control with
+        its own use of Space (a select, a text field, a link, a summary, any other button)
+        keeps it, and so do arrows on a slider (it moves).
         """
-        if event.ctrlKey or event.metaKey or event.altKey or self.timeline is None:
+        if event.ctrlKey or event.metaKey or event.altKey:
             return
-        tag = event.target.tagName
+        target = event.target
         key = event.key
-        if tag in ("SELECT", "TEXTAREA") or (tag == "INPUT" and event.target.type != "range"):
+        tag = target.tagName
+        if tag in ("SELECT", "TEXTAREA", "A", "SUMMARY"):
             return
-        if key == " " and tag in ("BUTTON", "A", "SUMMARY"):
+        if tag == "INPUT" and (target.type != "range" or key != " "):
             return
-        if tag == "INPUT" and key != " ":
+        if tag == "BUTTON" and key == " " and target.getAttribute("data-role") not in TRANSPORT:
+            return
+        if target.closest(".compare, .share"):
             return
         big = 100 if event.shiftKey else 1
         if key == " ":
-            self.toggle()
+            action = "play"
         elif key == "ArrowRight":
-            self.step(big)
+            action = "forward"
         elif key == "ArrowLeft":
-            self.step(-big)
+            action = "back"
         elif key == "Home":
-            self.pause()
-            self.seek(0)
+            action = "start"
         elif key == "End":
-            self.to_end()
+            action = "end"
         else:
             return
         event.preventDefault()
+        if self.solver is None:
+            return
+        if self.timeline is None:
+            spawn(self.open_then(action))
+        elif action == "forward":
+            self.step(big)
+        elif action == "back":
+            self.step(-big)
+        else:
+            self.act(action)
 
     def on_scrub(self, event):
-        """The timeline slider: jump there."""
+        """The timeline slider: jump there (the nearest held step)."""
         self.seek(int(event.target.value))
 
     def on_speed(self, event):
@@ -608,6 +763,7 @@ class Player:
         self.compare_run += 1
         run = self.compare_run
         grid = self.timeline.grid
+        cap = self.setting("compare-cap", COMPARE_CAP)
         if "compare-table" in self.part:
             self.part["compare-table"].hidden = False
         self.root.dataset.compare = "running"
@@ -617,32 +773,44 @@ class Player:
         for strategy in options.STRATEGIES:
             for field in ("steps", "nodes", "backtracks", "max_depth", "outcome"):
                 self.compare_cell(strategy, field, "")
+            self.compare_bar(strategy, None, 1)
         for strategy in options.STRATEGIES:
-            result = await self.compare_one(run, grid, strategy)
+            self.compare_now = strategy
+            result = await self.compare_one(run, grid, strategy, cap)
             if result is None:
                 return
             results[strategy] = result
             self.compare_bars(results)
-        self.root.dataset.compare = "done"
+        self.compare_now = None
         self.part["compare-stop"].hidden = True
-        self.part["compare-status"].textContent = "Done: the same puzzle, three ways to choose."
+        self.part["compare-status"].textContent = options.compare_summary(
+            [name for name, result in results.items() if result["capped"]], cap
+        )
+        self.root.dataset.compare = "done"
 
-    async def compare_one(self, run, grid, strategy):
-        """Count one strategy's trace up to ``COMPARE_CAP`` steps; None if stopped."""
+    async def compare_one(self, run, grid, strategy, cap):
+        """Count one strategy's trace up to ``cap`` steps; None if stopped."""
         answer = json.loads(await self.solver.trace_start(grid, strategy))
+        if run != self.compare_run:
+            spawn(self.solver.trace_stop(answer["session"]))
+            return None
         session = answer["session"]
         result = {}
+        self.compare_cell(strategy, "outcome", "running")
         try:
             while True:
-                result = json.loads(await self.solver.trace_count(session, COMPARE_CHUNK))
+                chunk = min(COMPARE_CHUNK, cap - result.get("steps", 0))
+                result = json.loads(await self.solver.trace_count(session, chunk))
                 if run != self.compare_run:
                     return None
-                capped = not result["done"] and result["steps"] >= COMPARE_CAP
-                more = "more than " if capped else ""
+                capped = not result["done"] and result["steps"] >= cap
+                result["capped"] = capped
+                more = "≥ " if capped else ""
                 self.compare_cell(strategy, "steps", more + options.grouped(result["steps"]))
                 self.compare_cell(strategy, "nodes", more + options.grouped(result["nodes"]))
-                self.compare_cell(strategy, "backtracks", options.grouped(result["backtracks"]))
-                self.compare_cell(strategy, "max_depth", str(result["max_depth"]))
+                backtracks = more + options.grouped(result["backtracks"])
+                self.compare_cell(strategy, "backtracks", backtracks)
+                self.compare_cell(strategy, "max_depth", more + str(result["max_depth"]))
                 outcome = result["outcome"] or ("stopped at the cap" if capped else "running")
                 self.compare_cell(strategy, "outcome", outcome)
                 if result["done"] or capped:
@@ -657,19 +825,73 @@ class Player:
             element.textContent = text
 
     def compare_bars(self, results):
-        """Bars of nodes, relative to the largest so far (the lesson is in the ratio)."""
+        """Bars of nodes, relative to the largest so far (the lesson is in the ratio); a
+        count stopped at the cap is a lower bound: its bar is hatched and open-ended."""
         top = max([result["nodes"] for result in results.values()] + [1])
         for strategy, result in results.items():
-            bar = self.part.get("cmp-" + strategy + "-bar")
-            if bar is not None:
-                bar.style.width = str(max(0.5, 100 * result["nodes"] / top)) + "%"
+            self.compare_bar(strategy, result, top)
+
+    def compare_bar(self, strategy, result, top):
+        """One strategy's bar (``result`` None: empty), with words for screen readers."""
+        fill = self.part.get("cmp-" + strategy + "-bar")
+        if fill is None:
+            return
+        bar = fill.parentElement
+        if result is None:
+            fill.style.width = "0"
+            fill.className = ""
+            bar.setAttribute("aria-hidden", "true")
+            bar.removeAttribute("role")
+            bar.removeAttribute("aria-label")
+            return
+        fill.style.width = str(max(0.5, 100 * result["nodes"] / top)) + "%"
+        nodes = options.grouped(result["nodes"])
+        if result["capped"]:
+            fill.className = "capped"
+            bar.removeAttribute("aria-hidden")
+            bar.setAttribute("role", "img")
+            words = ": at least " + nodes + " nodes (stopped at the cap: the search goes on)"
+            bar.setAttribute("aria-label", strategy + words)
+        else:
+            fill.className = ""
+            bar.setAttribute("aria-hidden", "true")
+            bar.removeAttribute("role")
+            bar.removeAttribute("aria-label")
 
     def stop_compare(self, text):
-        """Stop compare mode: its next answer is dropped and its traces closed."""
+        """Stop compare mode: its next answer is dropped and its traces closed; the row
+        that was running says so."""
         self.compare_run += 1
+        if self.compare_now is not None:
+            self.compare_cell(self.compare_now, "outcome", "stopped")
+            for strategy in options.STRATEGIES[options.STRATEGIES.index(self.compare_now) + 1 :]:
+                self.compare_cell(strategy, "outcome", "not run")
+        self.compare_now = None
         self.root.dataset.compare = "stopped"
         self.part["compare-stop"].hidden = True
         self.part["compare-status"].textContent = text
+
+
+def cap_note(line):
+    """The note for a search longer than the kept steps: what is held, what was let go."""
+    text = (
+        "Showing the first "
+        + options.grouped(line.cap)
+        + " steps and the last "
+        + options.grouped(line.behind * line.page)
+        + " played: the search is longer, and "
+        "plays on live."
+    )
+    cut = timeline.gap(line)
+    if cut:
+        text += (
+            " Steps "
+            + options.grouped(cut[0])
+            + " to "
+            + options.grouped(cut[1])
+            + " were let go (hatched on the timeline): stepping skips them."
+        )
+    return text
 
 
 # -- the app's share panel and wiring -------------------------------------------------------
@@ -694,29 +916,58 @@ def show_share(grid, strategy):
         element = document.getElementById(name)
         if element is not None:
             element.value = text
+    for button in document.querySelectorAll("[data-copy]"):
+        relabel(button)
+
+
+copies = {}
+"""Each Copy button's own label, and how many times it was pressed (by field name)."""
+
+
+def relabel(button):
+    """Give a Copy button its own label back ("Copy link"), after a while or a change."""
+    own = copies.get(button.dataset.copy)
+    if own is not None:
+        button.textContent = own[0]
 
 
 async def copy_field(button):
-    """Copy the field a Copy button names (the field keeps the text if refused)."""
-    field = document.getElementById(button.dataset.copy)
+    """Copy the field a Copy button names (the field keeps the text if refused); the
+    button says so for ``COPY_RESET_MS``, or until the snippets change."""
+    name = button.dataset.copy
+    own = copies.setdefault(name, [button.textContent, 0])
+    own[1] += 1
+    press = own[1]
+    field = document.getElementById(name)
     try:
         await window.navigator.clipboard.writeText(field.value)
         button.textContent = "Copied"
     except Exception:  # the clipboard may be refused: the field stays selectable
         field.select()
         button.textContent = "Select and copy"
+    await asyncio.sleep(COPY_RESET_MS / 1000)
+    if own[1] == press:
+        relabel(button)
 
 
-def mount_app(solver, read_board, load_text):
+def mount_app(solver, read_board, load_text, query=None):
     """Wire the app's player section: Watch, Compare, Share; restore a shared link.
 
     ``read_board()`` is the main board in the LeetCode shape; ``load_text(text, what)``
-    reads a puzzle onto the main board (main.py's own functions).
+    reads a puzzle onto the main board (main.py's own functions); ``query`` is the
+    page's query as it was loaded (the address may follow the board since), by default
+    the address's.
     """
+    if query is None:
+        query = window.location.search
     root = document.getElementById("player")
     player = Player(root)
+    player.board = read_board
     player.connect(solver)
     player.on_trace = show_share
+    player.idle(
+        "Python is ready: press Watch the search (or Play) to trace the puzzle on the board."
+    )
 
     def on_watch(_event):
         spawn(player.open_trace(read_board(), player.part["strategy"].value))
@@ -724,11 +975,11 @@ def mount_app(solver, read_board, load_text):
     document.getElementById("watch").addEventListener("click", create_proxy(on_watch))
     for button in document.querySelectorAll("[data-copy]"):
         button.addEventListener("click", create_proxy(lambda e: spawn(copy_field(e.currentTarget))))
-    wanted, notes = options.read_query(window.location.search)
+    wanted, notes = options.read_query(query)
     if notes:
         player.note(" ".join(notes))
     player.part["strategy"].value = wanted["strategy"]
-    if "puzzle=" in window.location.search:
+    if "puzzle=" in query:
         spawn(restore_link(player, wanted, " ".join(notes), read_board, load_text))
     root.dataset.mounted = "true"
     return player

@@ -1,13 +1,19 @@
 """The step-through player on index.html: controls, keys, exact step-back, counters and
 code line against the core's own trace, compare mode against the CLI, the share panel,
-and a search of over a million steps that plays and stops without freezing the page."""
+and a search of over a million steps that plays and stops without freezing the page.
+
+Long searches are made short on purpose: ``data-cap`` and ``data-compare-cap`` on the
+player (documented in src/web/player.py) bring the caps down to a few thousand steps."""
 
 from __future__ import annotations
 
 import json
 import subprocess
 import sys
+import time
 from itertools import islice
+from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import ROOT, wait_ready
@@ -83,11 +89,53 @@ def shown_grid(page: Page) -> str:
     )
 
 
+def caption(page: Page) -> str:
+    """The player's caption."""
+    return page.locator("#player [data-role='caption']").text_content() or ""
+
+
+def position(page: Page) -> str:
+    """The player's position label ("Step 12 of 4,000+")."""
+    return page.locator("#player [data-role='position']").text_content() or ""
+
+
+def timeline_view(page: Page) -> dict[str, str]:
+    """The step shown, the events arrived, the label and the timeline slider, read at once
+    (pages may arrive between two separate reads)."""
+    return page.evaluate(
+        f"""() => {{ const p = {PLAYER}, s = document.querySelector('#p-scrub');
+              return {{steps: p.dataset.steps, received: p.dataset.received,
+                       label: p.querySelector("[data-role='position']").textContent,
+                       value: s.value, max: s.max}}; }}"""
+    )
+
+
+def set_caps(page: Page, steps: int | None = None, compare: int | None = None) -> None:
+    """Bring the player's caps down for the next trace or comparison (None: the defaults)."""
+    page.evaluate(
+        """([steps, compare]) => { const p = document.querySelector('#player');
+             if (steps) p.dataset.cap = steps; else delete p.dataset.cap;
+             if (compare) p.dataset.compareCap = compare; else delete p.dataset.compareCap; }""",
+        [steps, compare],
+    )
+
+
+def play_past(page: Page, n: int) -> int:
+    """Play at full speed until past step ``n``, then pause; return the step shown."""
+    page.locator("#p-speed").fill("13")
+    click(page, "play")
+    page.wait_for_function(f"n => +{PLAYER}.dataset.steps > n", arg=n, timeout=TRACE_MS)
+    click(page, "play")
+    assert player_flag(page, "state") == "paused"
+    return steps(page)
+
+
 @pytest.fixture
 def player(app: Page) -> Page:
-    """The shared page, the player paused."""
+    """The shared page, the player paused, its caps the defaults."""
     if player_flag(app, "state") == "playing":
         click(app, "play")
+    set_caps(app)
     return app
 
 
@@ -113,6 +161,42 @@ def test_buttons_step_jump_play_and_pause(player: Page) -> None:
     paused_at = steps(player)
     player.wait_for_timeout(300)
     assert steps(player) == paused_at
+
+
+@pytest.mark.parametrize("role", ["play", "forward", "compare"])
+def test_before_any_trace_each_control_does_its_job(
+    session_context: dict[str, Any], base_url: str, role: str
+) -> None:
+    """Python ready, no trace yet (issue 11, item 7: the caption still said "Loading
+    Python..." and Play and Compare did nothing): the caption says what to press, the
+    timeline waits for a trace, and a control traces the board's puzzle and does its job."""
+    page = session_context["context"].new_page()
+    try:
+        page.goto(base_url)
+        wait_ready(page)
+        page.wait_for_function(f"{PLAYER}.dataset.state === 'idle'")
+        assert "press Watch the search (or Play)" in caption(page)
+        assert page.locator("#p-scrub").is_disabled()
+        load(page, "leetcode")
+        click(page, role)
+        if role == "compare":
+            page.wait_for_function(f"{PLAYER}.dataset.compare === 'done'", timeout=TRACE_MS)
+            outcome = page.locator("#player [data-role='cmp-propagate-outcome']")
+            assert outcome.text_content() == "solved"
+        elif role == "play":
+            page.wait_for_function(f"+{PLAYER}.dataset.steps > 0", timeout=TRACE_MS)
+            assert player_flag(page, "state") == "playing"
+        else:
+            page.wait_for_function(f"{PLAYER}.dataset.steps === '1'", timeout=TRACE_MS)
+        assert player_flag(page, "trace")
+        givens = page.evaluate(
+            """[...document.querySelectorAll('#player .pcell')].map(c =>
+                 c.classList.contains('given') ? c.textContent : '.').join('')"""
+        )
+        assert givens == LEETCODE
+        assert page.locator("#p-scrub").is_enabled()
+    finally:
+        page.close()
 
 
 def test_speed_slider_is_exponential_up_to_as_fast_as_possible(player: Page) -> None:
@@ -142,7 +226,7 @@ def test_keyboard_shortcuts_and_their_legend(player: Page) -> None:
     """Space plays and pauses, arrows step (Shift: 100), Home and End jump; the legend says so."""
     watch(player, "hard", "naive")
     legend = player.locator("#player .legend").text_content() or ""
-    for key in ("Space", "Shift", "Home", "End"):
+    for key in ("Space", "Shift", "Home", "End", "anywhere in the player"):
         assert key in legend
     player.locator("#player [data-role='forward']").focus()
     player.keyboard.press("ArrowRight")
@@ -151,19 +235,49 @@ def test_keyboard_shortcuts_and_their_legend(player: Page) -> None:
     assert steps(player) == 101
     player.keyboard.press("ArrowLeft")
     assert steps(player) == 100
-    arrived = int(player_flag(player, "received"))
-    player.keyboard.press("End")
-    assert arrived <= steps(player) <= int(player_flag(player, "received"))
     player.keyboard.press("Home")
     assert steps(player) == 0
-    player.keyboard.press("Space")  # on the focused step button: that button's own click
+    player.keyboard.press("Enter")  # Enter presses the focused step button
     assert steps(player) == 1
-    assert player_flag(player, "state") != "playing"
     player.locator("#player pre").focus()
     player.keyboard.press("Space")
     assert player_flag(player, "state") == "playing"
     player.keyboard.press("Space")
     assert player_flag(player, "state") == "paused"
+
+
+def test_keys_work_anywhere_in_the_player_and_space_plays_on_its_buttons(player: Page) -> None:
+    """The keys' scope is the player (issue 11, item 8): after a click on its board, its
+    caption or its counters, not only while one of its buttons has focus; and Space on
+    a focused step button plays, as the legend says, instead of taking a step."""
+    set_caps(player, steps=8000)
+    watch(player, "hard", "naive")
+    player.locator("#player .pboard").click()
+    player.keyboard.press("ArrowRight")
+    assert steps(player) == 1
+    player.locator("#player [data-role='caption']").click()
+    player.keyboard.press("Shift+ArrowRight")
+    assert steps(player) == 101
+    player.locator("#player [data-role='nodes']").click()
+    player.keyboard.press("End")
+    player.wait_for_function(f"{PLAYER}.dataset.steps === '8000'", timeout=TRACE_MS)
+    player.locator("#player [data-role='position']").click()
+    player.keyboard.press("Home")
+    assert steps(player) == 0
+    player.locator("#player [data-role='forward']").focus()
+    player.keyboard.press("Space")
+    assert player_flag(player, "state") == "playing"
+    player.keyboard.press("Space")
+    assert player_flag(player, "state") == "paused"
+    at = steps(player)
+    player.locator("#player .table-wrap").focus()  # compare keeps its own keys (scrolling)
+    player.keyboard.press("ArrowRight")
+    assert steps(player) == at
+    player.locator("#p-strategy").focus()
+    player.keyboard.press("Tab")  # the board is the next tab stop
+    assert player.evaluate("document.activeElement.classList.contains('pboard')")
+    player.keyboard.press("ArrowRight")
+    assert steps(player) == at + 1
 
 
 @pytest.mark.parametrize("strategy", ["naive", "propagate"])
@@ -213,6 +327,83 @@ def test_code_highlight_follows_the_events(player: Page, strategy: str) -> None:
         assert marked.text_content() == rows[lines[event["kind"]] - 1] + "\n"
 
 
+def test_end_goes_to_the_end_of_the_search_in_one_press(player: Page) -> None:
+    """End fetches what it needs and lands on the search's last step (issue 11, item 5:
+    it moved 4,000 steps a press, 20 presses for LeetCode's example)."""
+    watch(player, "leetcode", "naive")
+    total = len(list(trace(LEETCODE, "naive")))
+    assert total > 20 * 4000 - 4000
+    click(player, "end")
+    player.wait_for_function(f"n => {PLAYER}.dataset.steps === n", arg=str(total), timeout=TRACE_MS)
+    assert caption(player) == "Solved."
+    assert position(player) == f"Step {total:,} of {total:,}"
+    assert counter(player, "nodes") == list(trace(LEETCODE, "naive"))[-1]["nodes"]
+
+
+def test_end_stops_at_the_kept_steps_and_says_so(player: Page) -> None:
+    """A search longer than the kept steps: End goes to the last kept step and says that
+    the search goes on."""
+    set_caps(player, steps=8000)
+    watch(player, "hard", "naive")
+    click(player, "end")
+    player.wait_for_function(f"{PLAYER}.dataset.steps === '8000'", timeout=TRACE_MS)
+    player.wait_for_function(f"{PLAYER}.dataset.ending === 'false'")
+    assert "the last of the 8,000 the player keeps: the search goes on" in caption(player)
+    assert position(player).startswith("Step 8,000 of ")
+    assert position(player).endswith("+")
+
+
+def test_past_the_cap_label_timeline_and_steps_agree(player: Page, shots: Path) -> None:
+    """Played past the kept steps (issue 11, item 6): one step back is one step back,
+    forward returns, Play resumes where the reader is, the label and the timeline say
+    the step shown, and a jump into the steps let go lands beside them."""
+    set_caps(player, steps=8000)
+    watch(player, "hard", "naive")
+    here = play_past(player, 40_000)
+    shown = timeline_view(player)
+    received = int(shown["received"])
+    assert shown["label"] == f"Step {here:,} of {received:,}+"
+    assert shown["value"] == str(here)
+    assert shown["max"] == str(received)
+    scrub = player.locator("#p-scrub")
+    note = player.locator("#player [data-role='note']").text_content() or ""
+    assert "Showing the first 8,000 steps" in note
+    assert "were let go (hatched on the timeline)" in note
+    click(player, "back")
+    assert steps(player) == here - 1
+    assert position(player).startswith(f"Step {here - 1:,} of ")
+    assert scrub.input_value() == str(here - 1)
+    click(player, "forward")
+    assert steps(player) == here
+    click(player, "back")
+    click(player, "play")  # resumes here, not from step 0
+    player.wait_for_function(f"n => +{PLAYER}.dataset.steps > n", arg=here, timeout=TRACE_MS)
+    click(player, "play")
+    assert steps(player) > here
+    seek(player, 8000)
+    seek_to = 12_000  # inside the gap: lands on its nearer side, the cap
+    player.evaluate(
+        """n => { const s = document.querySelector('#p-scrub'); s.value = n;
+                  s.dispatchEvent(new Event('input', {bubbles: true})); }""",
+        seek_to,
+    )
+    assert steps(player) == 8000
+    assert scrub.input_value() == "8000"
+    click(player, "forward")  # across the gap, to the first step held after it
+    resumed = steps(player)
+    assert resumed > 20_000
+    assert position(player).startswith(f"Step {resumed:,} of ")
+    assert "not kept" in caption(player)
+    click(player, "back")
+    assert steps(player) == 8000
+    player.locator("#player").screenshot(path=shots / "player-capped.png")
+    player.set_viewport_size({"width": 360, "height": 800})
+    try:
+        player.locator("#player").screenshot(path=shots / "player-capped-phone.png")
+    finally:
+        player.set_viewport_size({"width": 1280, "height": 900})
+
+
 def cli_totals(puzzle: str, strategy: str) -> dict[str, int]:
     """The CLI's trace of ``puzzle``: its number of events and last counters."""
     out = subprocess.run(
@@ -253,9 +444,46 @@ def test_compare_mode_stops_on_request(player: Page) -> None:
     assert player_flag(player, "compare") == "stopped"
     assert player.locator("#player [data-role='compare-status']").text_content() == "Stopped."
     counted = player.locator("#player [data-role='cmp-naive-steps']").text_content()
-    player.wait_for_timeout(1500)
+    outcome = player.locator("#player [data-role='cmp-naive-outcome']")
+    assert outcome.text_content() == "stopped"  # issue 11, item 9: it said "running"
+    for strategy in ("mrv", "propagate"):
+        assert player.locator(f"#player [data-role='cmp-{strategy}-steps']").text_content() == ""
+        later = player.locator(f"#player [data-role='cmp-{strategy}-outcome']")
+        assert later.text_content() == "not run"
+    click(player, "forward")  # any answer still out for the comparison has come back
+    player.wait_for_function(f"{PLAYER}.dataset.steps === '1'")
     assert player.locator("#player [data-role='cmp-naive-steps']").text_content() == counted
-    assert player.locator("#player [data-role='cmp-mrv-steps']").text_content() == ""
+    assert outcome.text_content() == "stopped"
+
+
+def test_compare_at_the_cap_draws_lower_bounds(player: Page, shots: Path) -> None:
+    """Every strategy stopped at the cap (issue 11, item 9): each row says so, the counts
+    read "≥ n", the bars are hatched lower bounds with words for screen readers, and the
+    status says the counts cannot rank the strategies (it said "Done")."""
+    set_caps(player, compare=40)  # propagate needs 65 steps on "hard"
+    watch(player, "hard", "naive")
+    click(player, "compare")
+    player.wait_for_function(f"{PLAYER}.dataset.compare === 'done'", timeout=TRACE_MS)
+    status = player.locator("#player [data-role='compare-status']").text_content() or ""
+    assert status.startswith("Every strategy stopped at the cap of 40 steps")
+    assert "lower bounds" in status
+    for strategy in ("naive", "mrv", "propagate"):
+        row = f"#player [data-role='cmp-{strategy}-"
+        assert player.locator(row + "outcome']").text_content() == "stopped at the cap"
+        assert player.locator(row + "steps']").text_content() == "≥ 40"
+        assert (player.locator(row + "nodes']").text_content() or "").startswith("≥ ")
+        fill = player.locator(row + "bar']")
+        assert fill.get_attribute("class") == "capped"
+        bar = fill.locator("xpath=..")
+        assert bar.get_attribute("role") == "img"
+        assert (bar.get_attribute("aria-label") or "").startswith(f"{strategy}: at least ")
+        assert bar.get_attribute("aria-hidden") is None
+    player.locator("#player .compare").screenshot(path=shots / "compare-capped.png")
+    player.set_viewport_size({"width": 360, "height": 800})
+    try:
+        player.locator("#player .compare").screenshot(path=shots / "compare-capped-phone.png")
+    finally:
+        player.set_viewport_size({"width": 1280, "height": 900})
 
 
 def test_copy_buttons_put_the_snippets_on_the_clipboard(player: Page) -> None:
@@ -271,6 +499,31 @@ def test_copy_buttons_put_the_snippets_on_the_clipboard(player: Page) -> None:
         )
         copied = player.evaluate("navigator.clipboard.readText()")
         assert copied == player.locator(f"#{field}").input_value()
+    player.locator("#share summary").click()
+
+
+def test_copy_buttons_say_copied_for_a_moment_only(player: Page) -> None:
+    """ "Copied" goes after a few seconds, and at once when the snippets change (issue 11,
+    item 10: it stayed forever)."""
+    watch(player, "leetcode", "propagate")
+    player.locator("#share summary").click()
+    button = player.locator("#share [data-copy='share-link']")
+    label = button.text_content()
+    assert label == "Copy link"
+    button.click()
+    player.wait_for_function(
+        "document.querySelector(\"[data-copy='share-link']\").textContent === 'Copied'"
+    )
+    player.wait_for_function(
+        "document.querySelector(\"[data-copy='share-link']\").textContent === 'Copy link'",
+        timeout=10_000,
+    )
+    button.click()
+    player.wait_for_function(
+        "document.querySelector(\"[data-copy='share-link']\").textContent === 'Copied'"
+    )
+    watch(player, "easy", "mrv")
+    assert button.text_content() == "Copy link"
     player.locator("#share summary").click()
 
 
@@ -302,15 +555,19 @@ def test_a_million_steps_play_and_stop_at_once(player: Page) -> None:
     player.locator("#p-speed").fill("13")
     click(player, "play")
     label = player.locator("#player [data-role='speed-label']")
+    deadline = time.monotonic() + 120
     while steps(player) <= 1_000_000:
+        assert time.monotonic() < deadline, f"stuck at step {steps(player)}"
         player.locator("#p-speed").fill("12")
         assert label.text_content() == "10000 steps/s"
         player.locator("#p-speed").fill("13")
         assert label.text_content() == "as fast as possible"
-        player.wait_for_timeout(500)
+        player.wait_for_function(  # the page answers while it plays
+            f"n => +{PLAYER}.dataset.steps > n", arg=steps(player), timeout=TRACE_MS
+        )
         assert player_flag(player, "state") == "playing"
     held = int(player_flag(player, "pages"))
-    assert held <= 125 + 8  # the 125 kept, the one playing, and the few fetched ahead
+    assert held <= 125 + 4 + 1 + 8  # 125 kept, 4 played, the one playing, a few ahead
     assert held < int(player_flag(player, "received")) // 4000
     note = player.locator("#player [data-role='note']")
     assert note.is_visible()
@@ -321,4 +578,4 @@ def test_a_million_steps_play_and_stop_at_once(player: Page) -> None:
     player.wait_for_timeout(500)
     assert steps(player) == stopped
     click(player, "back")
-    assert steps(player) == 500_000
+    assert steps(player) == stopped - 1

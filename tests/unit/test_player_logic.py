@@ -436,3 +436,17 @@ def test_grouped_numbers() -> None:
         "1,000",
         "1,234,567",
     ]
+
+
+def test_compare_summary_says_which_counts_are_lower_bounds() -> None:
+    """Compare mode's last word: done, or which strategies stopped at the cap (their
+    counts are lower bounds), or that none of the counts can rank the strategies."""
+    assert options.compare_summary([], 2000000) == "Done: the same puzzle, three ways to choose."
+    one = options.compare_summary(["naive"], 2000000)
+    assert one.startswith("Done, but naive stopped at the cap of 2,000,000 steps: its count")
+    assert "(≥)" in one
+    two = options.compare_summary(["naive", "mrv"], 40)
+    assert "naive and mrv stopped at the cap of 40 steps: their counts are lower bounds" in two
+    every = options.compare_summary(list(STRATEGIES), 40)
+    assert every.startswith("Every strategy stopped at the cap of 40 steps")
+    assert "cannot say which search is shorter" in every
