@@ -10,6 +10,14 @@
 // - install fetches every file, checks each against its hash (a stale HTTP-cache copy is
 //   fetched again from the network) and only then stores them: a release is complete or
 //   absent;
+// - every answer from the cache is checked against its hash first: SHA-256 of the
+//   cached body, once per entry per worker lifetime, the entry then known by its status
+//   and headers (see ``checked``). An entry that is missing, or whose bytes changed (any
+//   script of the origin can write this cache: every project page of a GitHub user
+//   shares it), is fetched again with its integrity and stored again; if that fails too,
+//   the answer is a 503 whose text says which file is missing or corrupt and what to do.
+//   A navigation first puts back any missing file, or says which are missing, so a page
+//   never starts from half a release. Never another release's file, never silently;
 // - no skipWaiting on install and no clients.claim: a worker serves only the pages it
 //   served from their first request, so one page load sees one release;
 // - the waiting release takes over at a navigation of the site's only open window (a
@@ -26,6 +34,12 @@ const BUILD = { release: "", files: {} };
 const NAME = "sudoku-lab";
 const SCOPE = self.registration.scope;
 const CACHE = `${NAME} ${SCOPE} ${BUILD.release}`;
+
+/** Each precached file's URL (the cache's key) -> its site path, the key of BUILD.files. */
+const FILES = new Map(Object.keys(BUILD.files).map((p) => [new URL(p, SCOPE).href, p]));
+
+/** The digests Subresource Integrity names, strongest last, as SubtleCrypto calls them. */
+const DIGESTS = { sha256: "SHA-256", sha384: "SHA-384", sha512: "SHA-512" };
 
 /** A URL without its query and fragment: embed.html?puzzle=... is embed.html. */
 function bare(url) {
@@ -95,36 +109,211 @@ async function handOver() {
   return new Response(HAND_OVER, { headers });
 }
 
-/** This release's copy of ``request`` (a URL or a Request), if it has one. */
-function fromRelease(request) {
+/** This release's copy of ``url``, if it has one. */
+function fromRelease(url) {
   // caches.match with cacheName, not caches.open: a lookup must never recreate a cache
   // that activation (or the browser, under storage pressure) has deleted.
-  return caches.match(request, { cacheName: CACHE, ignoreVary: true });
+  return caches.match(url, { cacheName: CACHE, ignoreVary: true });
 }
 
-/** A page of the site: this release's copy; an unknown page: the network, else the app. */
+/** Base64 of bytes, as Subresource Integrity writes a digest. */
+function base64(bytes) {
+  return btoa(String.fromCharCode(...new Uint8Array(bytes)));
+}
+
+/** Whether ``bytes`` match an integrity value ("sha256-<base64>"; of several, the strongest). */
+async function matches(bytes, integrity) {
+  const known = integrity
+    .split(/\s+/)
+    .map((token) => token.split("?")[0].match(/^(sha256|sha384|sha512)-(.+)$/))
+    .filter(Boolean);
+  const order = Object.keys(DIGESTS);
+  const strongest = Math.max(-1, ...known.map(([, name]) => order.indexOf(name)));
+  for (const [, name, digest] of known.filter(([, n]) => order.indexOf(n) === strongest)) {
+    if (base64(await crypto.subtle.digest(DIGESTS[name], bytes)) === digest) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** A network response, if its bytes match, as a response built on the bytes hashed. */
+async function checkedFresh(response, integrity) {
+  const bytes = await response.arrayBuffer();
+  if (!(await matches(bytes, integrity))) {
+    return null;
+  }
+  const { status, statusText, headers } = response;
+  return new Response(new Blob([bytes]), { status, statusText, headers: new Headers(headers) });
+}
+
+/** What tells one cache entry from another without reading it: status and headers. */
+function fingerprint(response) {
+  const headers = [...response.headers].map(([name, value]) => `${name}: ${value}`);
+  return [response.status, ...headers].join("\n");
+}
+
+/** Put a checked copy back in this release's cache (recreated if a script deleted it);
+ * the stored entry's fingerprint, or the copy itself if it could not be stored. */
+async function storeAgain(url, copy) {
+  // Only the active worker gets requests, and only activation drops a release's cache:
+  // this opens its own release's cache, never an older one.
+  try {
+    await (await caches.open(CACHE)).put(url, copy.clone());
+    const stored = await fromRelease(url);
+    if (stored && fingerprint(stored) === fingerprint(copy)) {
+      return fingerprint(stored);
+    }
+  } catch {
+    // no room, say: the copy is served from memory in this worker's lifetime
+  }
+  return copy;
+}
+
+/** Check this release's ``path`` in the cache: the entry's fingerprint if its bytes match;
+ * else it is fetched again with its integrity and stored again (its fingerprint, or the
+ * copy if it could not be stored); else an Error that says, in words, what is wrong. */
+async function verify(path, url) {
+  const integrity = BUILD.files[path];
+  let state = "missing from";
+  try {
+    const cached = await fromRelease(url);
+    if (cached) {
+      state = "corrupt in";
+      if (await matches(await cached.arrayBuffer(), integrity)) {
+        return fingerprint(cached);
+      }
+    }
+  } catch {
+    state = "unreadable in"; // the entry's body could not be read
+  }
+  try {
+    const fresh = await checkedFresh(await fetchChecked(path, integrity), integrity);
+    if (fresh) {
+      return await storeAgain(url, fresh);
+    }
+  } catch {
+    // offline, or the server has another release: said below
+  }
+  throw new Error(unavailable(`${path} is ${state}`, "copy"));
+}
+
+/** What to say when files cannot be served: ``what`` ("x.js is missing from"), in words. */
+function unavailable(what, copies) {
+  return (
+    `Sudoku Lab: ${what} the offline cache, and the network did not give this version's ` +
+    `${copies} (the network is unavailable, or the site was updated since). ` +
+    "Reload the page when online."
+  );
+}
+
+/** A 503 whose text says what is wrong; on the worker's console too. */
+function failure(text) {
+  console.error(text);
+  const headers = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
+  return new Response(text, { status: 503, statusText: "Service Unavailable", headers });
+}
+
+/** Checked entries, by URL: each is hashed once per worker lifetime (the wasm is 9.6 MB),
+ * and remembered by its fingerprint. A failure is not kept.
+ *
+ * Requests are answered with the cache's own response, not a copy: a Cache Storage
+ * response keeps Chromium's compiled code for it, and one rebuilt from its bytes (or a
+ * clone) costs Pyodide a recompile of its wasm, 0.6 s, on every boot. So an entry
+ * replaced after its check is caught by its fingerprint: a different status or headers
+ * (``new Response("evil")`` has neither the type nor the length) is checked again. A
+ * replacement that copies the headers exactly is served until this worker stops (the
+ * browser stops an idle one within a minute); the next worker hashes it and refetches. */
+const checked = new Map();
+
+/** The check of ``url``, a file of this release (a promise, shared by all asking). */
+function checkOf(url) {
+  let check = checked.get(url);
+  if (!check) {
+    check = verify(FILES.get(url), url);
+    checked.set(url, check);
+    check.catch(() => checked.delete(url));
+  }
+  return check;
+}
+
+/** The answer for ``url``, a file of this release: the checked entry, or a 503 saying why. */
+async function served(url) {
+  try {
+    for (let tries = 0; tries < 2; tries++) {
+      const check = checkOf(url);
+      const known = await check;
+      if (known instanceof Response) {
+        return known.clone(); // refetched but not stored: from memory
+      }
+      const cached = await fromRelease(url);
+      if (cached && fingerprint(cached) === known) {
+        return cached;
+      }
+      if (checked.get(url) === check) {
+        checked.delete(url); // deleted or replaced since its check: check it again
+      }
+    }
+    throw new Error(unavailable(`${FILES.get(url)} keeps changing in`, "copy"));
+  } catch (error) {
+    return failure(error.message);
+  }
+}
+
+/** Put back every file of the release missing from its cache (fetched again with its
+ * hash); the paths that could not be. */
+async function restoreMissing() {
+  const present = (await caches.has(CACHE))
+    ? new Set((await (await caches.open(CACHE)).keys()).map((request) => request.url))
+    : new Set();
+  const missing = [...FILES.keys()].filter((url) => !present.has(url));
+  const results = await Promise.allSettled(
+    missing.map((url) => {
+      checked.delete(url); // if it was checked before it went missing: check (refetch) again
+      return checkOf(url);
+    }),
+  );
+  return missing.filter((_, i) => results[i].status === "rejected").map((url) => FILES.get(url));
+}
+
+/** Why a page cannot start: the files still missing, named (the first few), in words. */
+function missingPage(paths) {
+  if (paths.length === 1) {
+    return failure(unavailable(`${paths[0]} is missing from`, "copy"));
+  }
+  const named = paths.slice(0, 5).join(", ") + (paths.length > 5 ? ", ..." : "");
+  return failure(unavailable(`${paths.length} files (${named}) are missing from`, "copies"));
+}
+
+/** A page of the site: this release's copy; an unknown page: the network, else the app.
+ * A page starts only from a whole release: a file missing from the cache (deleted by
+ * another script, say) is fetched again first, or the page says what is missing. */
 async function navigate(request) {
   const handed = await handOver();
   if (handed) {
     return handed;
   }
-  const page = await fromRelease(pageFile(request.url));
-  if (page) {
-    return page;
+  const missing = await restoreMissing();
+  if (missing.length) {
+    return missingPage(missing);
+  }
+  const page = pageFile(request.url);
+  if (FILES.has(page)) {
+    return served(page);
   }
   try {
     return await fetch(request);
   } catch {
-    return (await fromRelease(`${SCOPE}index.html`)) ?? Response.error();
+    return served(`${SCOPE}index.html`);
   }
 }
 
-/** Cache first, from this release's cache only; the network for anything not shipped. */
+/** Cache first, from this release's cache only, checked; the network for anything not shipped. */
 async function respond(request) {
   if (request.mode === "navigate") {
     return navigate(request);
   }
-  return (await fromRelease(request)) ?? fetch(request);
+  return FILES.has(request.url) ? served(request.url) : fetch(request);
 }
 
 if (BUILD.release) {

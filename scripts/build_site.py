@@ -13,7 +13,10 @@ Nothing else ships, so a file no page needs cannot.
 Then the site is sealed: ``version.json`` and ``sw.js`` get the release, a hash of every
 shipped file (and of the service worker's template), so each change to the site is a new
 release with its own cache, and ``sw.js`` gets the precache list: every shipped file but
-itself and ``.nojekyll``, each with its SHA-256 for Subresource Integrity.
+itself and ``.nojekyll``, each with its SHA-256 as Subresource Integrity (``sha256-`` and
+the base64 digest). The worker checks each file against it twice: at install (``fetch``
+with ``integrity``) and before it serves a cached copy (SubtleCrypto), refetching with
+``integrity`` a copy that is missing or changed.
 """
 
 from __future__ import annotations

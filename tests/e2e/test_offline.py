@@ -117,6 +117,172 @@ def test_the_installed_app_opens_offline(playwright: Playwright, tmp_path: Path)
     assert off_origin(urls, origin_of(host.url)) == []
 
 
+WASM = "static/vendor/pyodide/pyodide.asm.wasm"
+SOLVER = "src/sudoku/solver.py"
+CACHED_HASH = """async ([name, url]) => {
+    const response = await caches.match(url, { cacheName: name });
+    if (!response) return null;
+    const digest = await crypto.subtle.digest("SHA-256", await response.arrayBuffer());
+    return "sha256-" + btoa(String.fromCharCode(...new Uint8Array(digest)));
+}"""
+
+
+def installed(context: BrowserContext, host: sitekit.Host) -> tuple[Page, str]:
+    """A first visit to the app, its release precached; the page and the cache's name."""
+    page = context.new_page()
+    page.goto(host.url)
+    sitekit.wait_booted(page)
+    sitekit.wait_installed(page)
+    (name,) = sitekit.our_caches(page)
+    return page, name
+
+
+def delete_cached(page: Page, name: str, url: str) -> None:
+    """Delete one entry of the release's cache, as any script of the origin may."""
+    assert page.evaluate("([n, u]) => caches.open(n).then(c => c.delete(u))", [name, url])
+
+
+def overwrite_cached(page: Page, name: str, url: str) -> None:
+    """Overwrite one entry of the release's cache with other bytes, as any script may."""
+    page.evaluate(
+        "([n, u]) => caches.open(n).then(c => c.put(u, new Response('evil')))", [name, url]
+    )
+
+
+def go_offline(context: BrowserContext, page: Page, host: sitekit.Host) -> None:
+    """Cut the network and empty the HTTP cache: only the service worker's cache is left."""
+    cut_network(context, host)
+    context.new_cdp_session(page).send("Network.clearBrowserCache")
+
+
+def only_release_bytes(responses: list[Response], base: str, files: dict[str, str]) -> None:
+    """Every site file the page got is this release's, byte for byte (no error page either)."""
+    assert mixed(responses, base, files) == []
+    assert [r.url for r in responses if r.url.startswith(base) and not r.ok] == []
+
+
+def test_missing_file_is_fetched_again_with_its_hash(
+    browser: Browser, host: sitekit.Host, site: Path
+) -> None:
+    """A file deleted from the cache is fetched again (with its hash) and stored again."""
+    files = sitekit.precache(site)["files"]
+    context = browser.new_context()
+    page, name = installed(context, host)
+    delete_cached(page, name, host.url + WASM)
+
+    responses = record_responses(context)
+    page.reload()
+    sitekit.wait_booted(page)
+    solve_leetcode(page)
+    only_release_bytes(responses, host.url, files)
+    assert page.evaluate(CACHED_HASH, [name, host.url + WASM]) == files[WASM]
+    context.close()
+
+
+def test_missing_file_offline_is_named_on_the_page(browser: Browser, host: sitekit.Host) -> None:
+    """Offline, a page whose release lost a file says which one and what to do, in words.
+
+    Before, the worker asked the network for it, failed, and the page sat on
+    "Loading Python..." with a network error on the console."""
+    context = browser.new_context()
+    page, name = installed(context, host)
+    delete_cached(page, name, host.url + WASM)
+    go_offline(context, page, host)
+
+    response = page.reload()
+    assert response is not None
+    assert response.status == 503
+    text = page.locator("body").inner_text()
+    assert f"{WASM} is missing from the offline cache" in text
+    assert "Reload the page when online." in text
+    context.close()
+
+
+def test_missing_file_is_never_taken_from_another_release(
+    browser: Browser, host: sitekit.Host, site: Path
+) -> None:
+    """A file missing from the cache while the server has another version of it: the
+    worker refuses the other bytes (their hash differs) and says so; no page mixes the two."""
+    files = sitekit.precache(site)["files"]
+    css = "static/css/app.css"
+    context = browser.new_context()
+    page, name = installed(context, host)
+    delete_cached(page, name, host.url + css)
+    with (site / css).open("a", encoding="utf-8") as sheet:
+        sheet.write(".top h1 { color: red; }\n")  # another deploy's bytes (sw.js unchanged)
+
+    responses = record_responses(context)
+    page.reload()
+    assert mixed(responses, host.url, files) == []
+    text = page.locator("body").inner_text()
+    assert f"{css} is missing from the offline cache" in text
+    assert "the site was updated since" in text
+    context.close()
+
+
+def test_tampered_file_is_not_served(browser: Browser, host: sitekit.Host, site: Path) -> None:
+    """A cache entry overwritten by a script of the origin fails its hash: it is fetched
+    again, stored again, and the page never sees the other bytes."""
+    files = sitekit.precache(site)["files"]
+    context = browser.new_context()
+    page, name = installed(context, host)
+    overwrite_cached(page, name, host.url + SOLVER)
+
+    responses = record_responses(context)
+    page.reload()
+    sitekit.wait_booted(page)
+    solve_leetcode(page)
+    only_release_bytes(responses, host.url, files)
+    assert any(r.url == host.url + SOLVER for r in responses)
+    assert page.evaluate(CACHED_HASH, [name, host.url + SOLVER]) == files[SOLVER]
+    context.close()
+
+
+def test_file_replaced_after_its_check_is_checked_again(
+    browser: Browser, host: sitekit.Host, site: Path
+) -> None:
+    """The worker hashes an entry once in its lifetime; replaced after that (the same worker
+    still running), the entry no longer has the fingerprint it was checked with: it is
+    checked again and refetched, never served."""
+    files = sitekit.precache(site)["files"]
+    context = browser.new_context()
+    page, name = installed(context, host)
+    page.reload()  # controlled: the worker checks every file this load asks for
+    sitekit.wait_booted(page)
+    overwrite_cached(page, name, host.url + SOLVER)
+
+    responses = record_responses(context)
+    page.reload()
+    sitekit.wait_booted(page)
+    solve_leetcode(page)
+    only_release_bytes(responses, host.url, files)
+    assert page.evaluate(CACHED_HASH, [name, host.url + SOLVER]) == files[SOLVER]
+    context.close()
+
+
+def test_tampered_file_offline_is_refused_in_words(browser: Browser, host: sitekit.Host) -> None:
+    """Offline, an overwritten entry is not served: its answer is a 503 saying what is wrong."""
+    context = browser.new_context()
+    page, name = installed(context, host)
+    overwrite_cached(page, name, host.url + SOLVER)
+    go_offline(context, page, host)
+
+    responses = record_responses(context)
+    page.reload()
+    page.wait_for_function("document.body.dataset.ready === 'failed'", timeout=120_000)
+    assert [r.status for r in responses if r.url == host.url + SOLVER] == [503]
+    assert "solver.py" in page.locator("#status").text_content()
+    # the worker's answer, asked again from the page (Playwright cannot read the body of a
+    # response to PyScript's worker)
+    status, text = page.evaluate(
+        "url => fetch(url).then(async r => [r.status, await r.text()])", host.url + SOLVER
+    )
+    assert status == 503
+    assert text.startswith(f"Sudoku Lab: {SOLVER} is corrupt in the offline cache")
+    assert "Reload the page when online." in text
+    context.close()
+
+
 def test_manifest_icons_fit_install_prompts(site: Path) -> None:
     """The manifest names PNG icons of 192 and 512 px, one maskable, each of its stated size."""
     manifest = json.loads((site / "manifest.webmanifest").read_text(encoding="utf-8"))
