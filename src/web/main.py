@@ -9,6 +9,9 @@ import it, and a search must never block the thread that paints the page.
 The board crosses to the worker in the LeetCode shape, ``list[list[str]]`` with "." for
 blanks (what ``Solution().solveSudoku`` takes); answers come back as JSON text.
 
+Messages never outlive what they describe: an edit drops a solve in flight, replaces a
+verdict about the old board and clears a failed paste's error.
+
 Flags for tests and for the modules that build on this one: ``body[data-board]`` is
 "ready" once the handlers are on, ``body[data-ready]`` "true" once the worker answered,
 ``body[data-busy]`` "true" while a solve is out, ``#status[data-verdict]`` the last verdict,
@@ -30,6 +33,18 @@ BLANK = "."
 CLEAR_KEYS = ("Backspace", "Delete", "0", " ", "Spacebar")
 MOVES = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 MAX_MESSAGES = 6
+STALE = (
+    "unique",
+    "multiple",
+    "none",
+    "conflict",
+    "unread",
+    "error",
+    "exported",
+    "stopped",
+    "cleared",
+)
+"""Status verdicts about the board as it was: an edit replaces them."""
 
 page = web.page
 cells = list(page.find("#board .cell"))
@@ -73,7 +88,25 @@ def show_puzzle(board):
         cell.value = digit if digit in DIGITS else ""
     label_cells()
     clear_messages()
+    board_changed()
     check_conflicts()
+
+
+def board_changed(edit=False):
+    """After any change to the board: drop what no longer holds.
+
+    A solve in flight is dropped (its answer is about the old board); for an ``edit`` (a
+    typed digit) a verdict about the old board is replaced and a failed paste's error
+    goes (a whole new puzzle says what it is itself).
+    """
+    if page.body.dataset.busy == "true":
+        state["job"] += 1
+        set_busy(False)
+        say("The board changed: the solve was dropped. Press Solve again.", "edited")
+    elif edit and page["status"].dataset.verdict in STALE:
+        say("The board changed: press Solve for its verdict.", "edited")
+    if edit and page["messages"].dataset.kind == "error":
+        clear_messages()
 
 
 def show_solution(board):
@@ -99,6 +132,7 @@ def set_cell(index, digit):
     forget_solution()
     cells[index].value = digit
     label_cells()
+    board_changed(edit=True)
     check_conflicts()
 
 
@@ -380,6 +414,8 @@ def on_solve():
     if state["solver"] is None or page.body.dataset.busy == "true":
         return
     forget_solution()
+    if page["messages"].dataset.kind == "error":
+        clear_messages()
     state["job"] += 1
     set_busy(True)
     say("Solving…", "solving")

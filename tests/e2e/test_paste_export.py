@@ -69,6 +69,25 @@ def test_invalid_paste_says_why_and_changes_nothing(board: Page, text: str, expe
     assert cell_values(board) == before
 
 
+def test_a_failed_paste_is_forgotten_at_the_next_edit_or_solve(board: Page) -> None:
+    """A failed paste's error is about that paste (issue 11, item 10: it stayed through
+    typing and solving): the next edit clears it, and so does a solve."""
+    load(board, "easy")
+    paste(board, "#r1c1", "123")
+    wait_verdict(board, "unread")
+    assert board.locator("#messages li").count() == 1
+    board.locator("#r1c1").click()
+    board.keyboard.press("4")
+    assert wait_verdict(board, "edited") == "edited"
+    assert board.locator("#messages li").count() == 0
+    paste(board, "#r1c1", "x" * 81)
+    wait_verdict(board, "unread")
+    assert board.locator("#messages li").count() == 1
+    board.locator("#solve").click()
+    wait_verdict(board, "unique", "multiple", "none", "conflict")
+    assert board.locator("#messages[data-kind='error'] li").count() == 0
+
+
 def test_export_line_and_json(board: Page) -> None:
     """Export gives the board as an 81-char line and as LeetCode JSON, also on the clipboard."""
     load(board, "leetcode")

@@ -94,3 +94,37 @@ def test_editing_after_solve_drops_the_solution(board: Page) -> None:
     board.keyboard.press("Backspace")
     assert cell_values(board) == puzzle
     assert cell_classes(board, "solved") == []
+
+
+def test_editing_a_solved_board_replaces_its_verdict(board: Page) -> None:
+    """An edit makes the verdict stale (issue 11, item 10: "Solved: the solution is
+    unique" stayed): the status says the board changed and asks for a new solve."""
+    load(board, "leetcode")
+    assert solve(board) == "unique"
+    board.locator("#r9c1").click()
+    board.keyboard.press("1")
+    assert wait_verdict(board, "edited") == "edited"
+    status = board.locator("#status").text_content() or ""
+    assert not status.startswith("Solved")
+    assert "press Solve" in status
+
+
+def test_an_edit_during_a_solve_drops_it(board: Page) -> None:
+    """A solve in flight is about the board as it was: an edit drops it, its answer
+    never paints, and the next solve answers for the new board."""
+    load(board, "hard")
+    board.evaluate(
+        """() => {
+            document.querySelector('#solve').click();
+            const cell = document.querySelector('#r1c1');
+            cell.focus();
+            cell.dispatchEvent(new KeyboardEvent('keydown', {key: '7', bubbles: true,
+                                                             cancelable: true}));
+        }"""
+    )
+    assert wait_verdict(board, "edited") == "edited"
+    assert "solve was dropped" in (board.locator("#status").text_content() or "")
+    board.wait_for_function("document.body.dataset.busy === 'false'")
+    assert cell_values(board) == "7" + HARD[1:]
+    assert cell_classes(board, "solved") == []
+    assert solve(board) in ("unique", "multiple", "none")
