@@ -9,6 +9,16 @@ import it, and a search must never block the thread that paints the page.
 The board crosses to the worker in the LeetCode shape, ``list[list[str]]`` with "." for
 blanks (what ``Solution().solveSudoku`` takes); answers come back as JSON text.
 
+Before Python the cells behave as plain inputs, each a tab stop: what is typed then is
+read when the handlers attach (its last digit per cell), and the board becomes a single
+tab stop (roving tabindex) with arrow keys.
+
+The board outlives a reload and Back: each change is written into the page's address
+(``history.replaceState``, ``?puzzle=...&strategy=...``, the share link's form), and into
+localStorage where the browser allows it (a refusal, as in another site's iframe, is
+caught: see ``stored``). A link's puzzle wins over the stored one, and what the reader
+typed before Python wins over both. Clear can be undone (its Undo button, or Ctrl+Z).
+
 Messages never outlive what they describe: an edit drops a solve in flight, replaces a
 verdict about the old board and clears a failed paste's error.
 
@@ -23,10 +33,11 @@ Flags for tests and for the modules that build on this one: ``body[data-board]``
 import asyncio
 import json
 
+import options
 from offline import keep_offline
 from player import mount_app
-from pyscript import web, when, window, workers
-from pyscript.ffi import to_js
+from pyscript import document, web, when, window, workers
+from pyscript.ffi import create_proxy, to_js
 
 DIGITS = "123456789"
 BLANK = "."
@@ -44,12 +55,30 @@ STALE = (
     "stopped",
     "cleared",
 )
-"""Status verdicts about the board as it was: an edit replaces them."""
+"""Status verdicts about the board as it was (or its Undo): an edit replaces them."""
+REMEMBER_MS = 300
+"""Quiet time before a change is written to the address and storage (typing is fast)."""
+STORE_KEY = "sudoku-lab board "
+"""localStorage key prefix; the site's URL follows, as forks may share one origin."""
 
 page = web.page
 cells = list(page.find("#board .cell"))
-state = {"solver": None, "active": 0, "job": 0, "check": 0}
-"""The worker once it answered; the focused cell; the solve and check in flight."""
+QUERY = window.location.search
+"""The query the page was loaded with (a link's); the address then follows the board."""
+state = {
+    "solver": None,
+    "active": 0,
+    "job": 0,
+    "check": 0,
+    "undo": None,
+    "remembering": False,
+    "from_link": False,
+    "typed": False,
+    "player": None,
+}
+"""The worker once it answered; the focused cell; the solve and check in flight; the
+board Clear emptied (for Undo); a write to the address pending; the link's puzzle shown
+before Python; digits typed before Python; the player once mounted."""
 running = set()
 """Background tasks, referenced until they end."""
 
@@ -64,6 +93,11 @@ def read_board(with_solution=False):
         for cell in cells
     ]
     return [values[r * 9 : r * 9 + 9] for r in range(9)]
+
+
+def givens():
+    """The board's givens as an 81-character grid ("." for blanks)."""
+    return "".join(digit for row in read_board() for digit in row)
 
 
 def is_solved(cell):
@@ -93,11 +127,11 @@ def show_puzzle(board):
 
 
 def board_changed(edit=False):
-    """After any change to the board: drop what no longer holds.
+    """After any change to the board: drop what no longer holds, remember the new board.
 
-    A solve in flight is dropped (its answer is about the old board); for an ``edit`` (a
-    typed digit) a verdict about the old board is replaced and a failed paste's error
-    goes (a whole new puzzle says what it is itself).
+    A solve in flight is dropped (its answer is about the old board), Undo for Clear
+    goes, a failed paste's error goes; for an ``edit`` (a typed digit) a verdict about
+    the old board is replaced (a whole new puzzle says what it is itself).
     """
     if page.body.dataset.busy == "true":
         state["job"] += 1
@@ -107,6 +141,19 @@ def board_changed(edit=False):
         say("The board changed: press Solve for its verdict.", "edited")
     if edit and page["messages"].dataset.kind == "error":
         clear_messages()
+    offer_undo(None)
+    remember()
+
+
+def offer_undo(grid):
+    """Keep ``grid`` (the board Clear emptied) for Undo, or forget it (None)."""
+    state["undo"] = grid
+    page["undo"].hidden = grid is None
+
+
+def grid_board(grid):
+    """An 81-character grid in the LeetCode shape."""
+    return [list(grid[r * 9 : r * 9 + 9]) for r in range(9)]
 
 
 def show_solution(board):
@@ -134,6 +181,73 @@ def set_cell(index, digit):
     label_cells()
     board_changed(edit=True)
     check_conflicts()
+
+
+# -- remembering the board: the address, and storage where allowed ------------------------
+
+
+def remember():
+    """Write the board to the address and storage soon (once, however fast the typing)."""
+    if not state["remembering"]:
+        state["remembering"] = True
+        window.setTimeout(remember_proxy, REMEMBER_MS)
+
+
+def write_memory(*_args):
+    """The board (givens) into the address, as a share link has it, and into storage."""
+    state["remembering"] = False
+    grid = givens()
+    query = ""
+    if grid != BLANK * 81:
+        query = options.share_query(grid, page["p-strategy"].value)
+    address = window.location.pathname + query + window.location.hash
+    if window.location.search + window.location.hash != query + window.location.hash:
+        window.history.replaceState(None, "", address)
+    spawn(store(grid))
+
+
+remember_proxy = create_proxy(write_memory)
+
+
+def storage_key():
+    """This site's key (forks on one origin keep their own board)."""
+    return STORE_KEY + window.URL.new("./", window.location.href).href
+
+
+async def stored():
+    """localStorage, or None where the browser refuses it.
+
+    Reading ``window.localStorage`` in a frame denied storage throws synchronously, and
+    MicroPython cannot catch a JS throw that unwinds through its wasm (``try`` does not
+    help). So JavaScript reads it, in a promise (``Reflect.get`` bound to the window): a
+    refusal rejects the promise, and an awaited rejection is catchable.
+    """
+    read = window.Reflect.get.bind(None, window, "localStorage")
+    try:
+        return await window.Promise.resolve().then(read)
+    except Exception:  # storage refused: the address still keeps the board
+        return None
+
+
+async def store(grid):
+    """Keep ``grid`` in storage (if allowed; a full or refused store is no matter)."""
+    storage = await stored()
+    if storage is None:
+        return
+    write = storage.setItem.bind(storage, storage_key(), grid)
+    try:
+        await window.Promise.resolve().then(write)
+    except Exception:  # quota or refusal: the address still keeps the board
+        return
+
+
+async def restore_stored():
+    """The board the reader left (no puzzle in the address), unless they typed already."""
+    storage = await stored()
+    grid = options.preview_grid(storage.getItem(storage_key()) or "") if storage else None
+    if grid and grid != BLANK * 81 and givens() == BLANK * 81:
+        show_puzzle(grid_board(grid))
+        say("Your last puzzle is back on the board (Clear empties it).", "restored")
 
 
 def focus_cell(index, move_focus=True):
@@ -256,7 +370,17 @@ async def run_check(ticket):
 
 
 async def load_text(text, source):
-    """Parse pasted or imported text in the worker; on error keep the board as it is."""
+    """Parse pasted or imported text in the worker; on error keep the board as it is.
+
+    A link's puzzle already shown before Python (``from_link``) is not read again, nor
+    one that would replace what the reader typed before Python.
+    """
+    if source == "link" and (state["from_link"] or state["typed"]):
+        if state["from_link"]:
+            say("Puzzle loaded from the link.", "loaded")
+        else:
+            say("Kept what you typed: the link's puzzle was not loaded.", "loaded")
+        return
     if state["solver"] is None:
         say("Python is still loading: try again in a moment.")
         return
@@ -331,8 +455,17 @@ async def connect():
     for button in page.find("#solve, .needs-python"):
         button.disabled = False
     page["solve"].textContent = "Solve"
-    say(f"Python {info['python']} is ready: type or paste a puzzle, then Solve.", "ready")
-    mount_app(solver, read_board, load_text)
+    if page["status"].dataset.verdict == "loading":
+        say(f"Python {info['python']} is ready: type or paste a puzzle, then Solve.", "ready")
+    player = mount_app(solver, read_board, load_text, QUERY)
+    state["player"] = player
+    shared = player.on_trace
+
+    def on_trace(grid, strategy):
+        shared(grid, strategy)
+        remember()
+
+    player.on_trace = on_trace
     page.body.dataset.ready = "true"
     window.performance.mark("sudoku:solver-ready")
     check_conflicts()
@@ -432,13 +565,52 @@ def on_stop():
 
 @when("click", "#clear")
 def on_clear():
-    """Empty the board and the messages (a solve in flight is dropped)."""
+    """Empty the board and the messages (a solve in flight is dropped); Undo can bring
+    the givens back."""
+    before = givens()
     state["job"] += 1
     set_busy(False)
     show_puzzle([[BLANK] * 9 for _ in range(9)])
     page["export-text"].value = ""
-    say("Board cleared.", "cleared")
+    if before == BLANK * 81:
+        say("Board cleared.", "cleared")
+    else:
+        offer_undo(before)
+        say("Board cleared. Undo (or Ctrl+Z) brings it back.", "cleared")
     focus_cell(0)
+
+
+@when("click", "#undo")
+def on_undo():
+    """Bring back the board Clear emptied."""
+    undo_clear()
+
+
+def undo_clear():
+    """Put the givens Clear took back on the board; False if there is nothing to undo."""
+    grid = state["undo"]
+    if grid is None:
+        return False
+    show_puzzle(grid_board(grid))
+    say("Board restored: the puzzle Clear emptied is back.", "restored")
+    return True
+
+
+@when("keydown", "body")
+def on_page_key(event):
+    """Ctrl+Z (Cmd+Z) undoes Clear, except in a text box, which keeps its own undo."""
+    if event.key not in ("z", "Z") or not (event.ctrlKey or event.metaKey) or event.shiftKey:
+        return
+    target = event.target
+    if target.tagName == "TEXTAREA" or (target.tagName == "INPUT" and not is_cell(target)):
+        return
+    if undo_clear():
+        event.preventDefault()
+
+
+def is_cell(element):
+    """Whether ``element`` is one of the board's cells."""
+    return element.classList.contains("cell") and element.closest("#board") is not None
 
 
 @when("click", "#import")
@@ -460,13 +632,35 @@ def on_export_json():
 
 
 def start():
-    """Tidy what was typed before Python arrived, then connect to the worker."""
+    """Take over the board: keep what was typed before Python (its last digit per cell)
+    and the focus, make the board one tab stop, restore the board the reader left or the
+    link's puzzle, then connect to the worker."""
     for cell in cells:
         cell.value = sanitized(cell.value)
+        cell.tabIndex = -1
+    state["typed"] = givens() != BLANK * 81
+    focused = document.activeElement
+    index = focused.getAttribute("data-index") if focused and is_cell(focused) else None
+    focus_cell(int(index) if index else 0, move_focus=False)
     label_cells()
+    restore_board()
     page.body.dataset.board = "ready"
     window.performance.mark("sudoku:board-ready")
     spawn(connect())
+
+
+def restore_board():
+    """The link's puzzle when Python can read it without the worker (81 characters or
+    LeetCode JSON); else, with no puzzle in the address, the board kept in storage."""
+    wanted, _notes = options.read_query(QUERY)
+    page["p-strategy"].value = wanted["strategy"]
+    if "puzzle=" not in QUERY:
+        spawn(restore_stored())
+        return
+    grid = options.preview_grid(wanted["puzzle"])
+    if grid and not state["typed"]:
+        show_puzzle(grid_board(grid))
+        state["from_link"] = True
 
 
 start()

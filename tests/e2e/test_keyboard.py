@@ -1,10 +1,12 @@
-"""Typing on the board: one digit per cell, clear keys, arrow keys, a single tab stop."""
+"""Typing on the board: one digit per cell, clear keys, arrow keys, a single tab stop,
+and what is typed before Python is ready."""
 
 from __future__ import annotations
 
 import pytest
+from conftest import wait_ready
 from helpers import cell_values
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page, Route
 
 
 def active_id(page: Page) -> str:
@@ -86,3 +88,47 @@ def test_text_from_other_input_keeps_one_digit(board: Page) -> None:
     assert cell.input_value() == "3"
     cell.fill("no digits")
     assert cell.input_value() == ""
+
+
+def test_typing_before_python_is_kept(browser: Browser, base_url: str) -> None:
+    """Digits typed while Python loads are kept (issue 11, item 12: they were lost or
+    merged): until the board's handlers attach each cell is a plain input and a tab stop,
+    then the board reads what each holds (its last digit) and becomes one tab stop."""
+    context = browser.new_context()
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        """Keep the board's Python waiting until the typing is done."""
+        held.append(route)
+
+    context.route("**/src/web/main.py", hold)
+    page = context.new_page()
+    try:
+        page.goto(base_url, wait_until="domcontentloaded")
+        page.locator("#r1c1").click()
+        page.keyboard.type("5")
+        page.keyboard.press("Tab")
+        page.keyboard.type("3")
+        page.keyboard.press("Tab")
+        page.keyboard.type("7")
+        page.locator("#r2c2").click()
+        page.keyboard.type("48")  # two digits in one cell: the last one stays
+        assert page.evaluate("document.body.dataset.board") is None  # no Python yet
+        if not held:  # PyScript asks for the board's Python once MicroPython is in
+            page.wait_for_request("**/src/web/main.py", timeout=30_000)
+            page.evaluate("1")  # let the route handler run
+        assert held, "main.py was never requested"
+        for route in held:
+            route.continue_()
+        wait_ready(page)
+        assert cell_values(page)[:9] == "537......"
+        assert cell_values(page)[10] == "8"
+        stops = page.evaluate(
+            "[...document.querySelectorAll('#board .cell')].filter(c => c.tabIndex === 0)"
+            ".map(c => c.id)"
+        )
+        assert stops == ["r2c2"]  # the cell typed in last keeps the focus and the tab stop
+        page.keyboard.press("ArrowRight")
+        assert active_id(page) == "r2c3"
+    finally:
+        context.close()
