@@ -428,6 +428,25 @@ def test_share_query_and_snippets_restore_the_puzzle() -> None:
     assert options.iframe_snippet("https://x.test/embed.html" + query).startswith("<iframe ")
 
 
+def test_the_iframe_is_as_tall_as_the_widget_with_its_controls() -> None:
+    """The snippet's height is the widget's for its controls (issue 11, item 4: 560 px cut
+    Play in half): the 40rem frame's, or on a narrow page the one-column widget's."""
+    wide, narrow = options.frame_heights(options.CONTROLS)
+    assert 820 < wide < 900
+    assert 1450 < narrow < 1650
+    snippet = options.iframe_snippet("https://x.test/embed.html")
+    assert f"height:clamp({wide}px, (700px - 100vw) * 100, {narrow}px)" in snippet
+    fewer = options.frame_heights(("play", "step"))
+    assert fewer[0] < wide
+    assert fewer[1] < narrow
+    assert options.frame_heights(("play",)) == options.frame_heights(("play", "step"))
+    for controls in [(), ("code",), ("compare",), options.CONTROLS]:
+        assert all(height % 10 == 0 for height in options.frame_heights(controls))
+    style = snippet.split('style="')[1].split('"')[0]
+    docs = (ROOT / "docs" / "embedding.md").read_text(encoding="utf-8")
+    assert f'style="{style}"' in docs  # docs/embedding.md shows the panel's snippet
+
+
 def test_grouped_numbers() -> None:
     """Counts read with thousands separators."""
     assert [options.grouped(n) for n in (0, 999, 1000, 1234567)] == [

@@ -1,0 +1,123 @@
+"""The Share panel's iframe snippet shows the whole widget (issue 11, item 4).
+
+The snippet was 560 px high where the widget needs about 830 (in a 40rem frame) and
+1,500 (on a phone): Play was cut in half. ``options.frame_heights`` now gives the
+widget's height for the controls shown, from each part's measured height; the snippet
+takes the 40rem one, or on a phone the one-column one. Here the real widget is
+measured against those sums, and the snippet itself is put in a host page at desktop
+and phone widths: Play, and the whole widget, must be inside the frame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import BOOT_MS, ROOT, load_file
+from helpers import load
+from playwright.sync_api import Page
+
+options = load_file(ROOT / "src" / "web" / "options.py")
+PLAYER = "document.querySelector('#player')"
+TRACE_MS = 60_000
+SHOW = """controls => {
+    for (const part of document.querySelectorAll('#player [data-part]'))
+        part.hidden = !controls.includes(part.dataset.part);
+    return Math.ceil(document.querySelector('.widget').getBoundingClientRect().height);
+}"""
+"""Show only ``controls`` (as embed.py does for ``controls=``); the widget's height."""
+CONTROL_SETS = [
+    options.CONTROLS,
+    (),
+    ("play", "step"),
+    ("play", "counters", "code"),
+    ("play", "step", "scrub", "speed", "legend"),
+    ("strategy", "counters", "depth", "code", "compare"),
+]
+SLACK = 130
+"""How much taller than the widget the sum may be (px): a little room, not a blank."""
+
+
+@pytest.fixture(scope="module")
+def snippet(app: Page) -> str:
+    """The Share panel's iframe snippet for LeetCode's example."""
+    if app.evaluate(f"{PLAYER}.dataset.state") == "playing":
+        app.locator("#player [data-role='play']").click()
+    app.evaluate(f"delete {PLAYER}.dataset.cap")
+    before = int(app.evaluate(f"{PLAYER}.dataset.trace || 0"))
+    load(app, "leetcode")
+    app.locator("#watch").click()
+    app.wait_for_function(
+        f"n => +{PLAYER}.dataset.trace > n && {PLAYER}.dataset.state === 'ready'",
+        arg=before,
+        timeout=TRACE_MS,
+    )
+    return app.locator("#share-iframe").input_value()
+
+
+@pytest.fixture
+def widget(session_context: dict[str, Any], base_url: str) -> Iterator[Page]:
+    """The widget alone in a tab, its player ready."""
+    page = session_context["context"].new_page()
+    page.goto(base_url + "embed.html")
+    page.wait_for_function("document.body.dataset.ready !== 'false'", timeout=BOOT_MS)
+    assert page.evaluate("document.body.dataset.ready") == "true"
+    yield page
+    page.close()
+
+
+@pytest.mark.parametrize("width", [640, 360], ids=["40rem", "phone"])
+def test_the_heights_summed_cover_the_widget(widget: Page, width: int) -> None:
+    """For each set of controls the computed height holds the real widget, with little
+    to spare, in a frame 40rem wide and in a phone's."""
+    widget.set_viewport_size({"width": width, "height": 900})
+    for controls in CONTROL_SETS:
+        measured = widget.evaluate(SHOW, list(controls))
+        wide, narrow = options.frame_heights(controls)
+        computed = wide if width >= 640 else narrow
+        assert measured <= computed <= measured + SLACK, (controls, measured, computed)
+
+
+@pytest.fixture
+def post(session_context: dict[str, Any], base_url: str, snippet: str) -> Iterator[Page]:
+    """A host page (same origin, a tab of its own) whose post holds the snippet."""
+    page = session_context["context"].new_page()
+    page.goto(base_url + "no-such-post.html")
+    page.set_content(
+        "<!doctype html><html lang='en'><head><meta name='viewport' "
+        "content='width=device-width, initial-scale=1'><title>A post</title></head>"
+        f"<body><h1>Backtracking</h1>{snippet}<p>The end of the post.</p></body></html>"
+    )
+    yield page
+    page.close()
+
+
+@pytest.mark.parametrize(("width", "name"), [(1280, "desktop"), (360, "phone")])
+def test_the_snippet_in_a_host_page_shows_play_and_the_whole_widget(
+    post: Page, snippet: str, width: int, name: str, shots: Path
+) -> None:
+    """A blog post made of the snippet: the frame shows Play whole, and all the widget."""
+    assert "height:560px" not in snippet
+    page = post
+    page.set_viewport_size({"width": width, "height": 900})
+    try:
+        handle = page.wait_for_selector("iframe")
+        frame = handle.content_frame() if handle else None
+        assert frame
+        frame.wait_for_function("document.body?.dataset.ready === 'true'", timeout=BOOT_MS)
+        box = handle.bounding_box() if handle else None
+        play = frame.locator("[data-role='play']").bounding_box()
+        assert box
+        assert play
+        assert box["x"] <= play["x"]
+        assert play["x"] + play["width"] <= box["x"] + box["width"]
+        assert box["y"] <= play["y"]
+        assert play["y"] + play["height"] <= box["y"] + box["height"]
+        whole = frame.evaluate("document.querySelector('.widget').getBoundingClientRect().height")
+        assert whole <= box["height"]
+        assert frame.evaluate("document.documentElement.scrollHeight") <= box["height"]
+        page.screenshot(path=shots / f"snippet-{name}.png", full_page=True)
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
