@@ -598,13 +598,17 @@ def undo_clear():
 
 @when("keydown", "body")
 def on_page_key(event):
-    """Ctrl+Z (Cmd+Z) undoes Clear, except in a text box, which keeps its own undo."""
-    if event.key not in ("z", "Z") or not (event.ctrlKey or event.metaKey) or event.shiftKey:
+    """Ctrl+Z (Cmd+Z) undoes Clear, except in a text box, which keeps its own undo. On
+    the board the browser's own undo (and redo) never runs: it would bring back digits
+    typed long ago into cells the board's rules have since changed."""
+    if event.key not in ("z", "Z", "y", "Y") or not (event.ctrlKey or event.metaKey):
         return
     target = event.target
-    if target.tagName == "TEXTAREA" or (target.tagName == "INPUT" and not is_cell(target)):
+    in_cell = is_cell(target)
+    if target.tagName == "TEXTAREA" or (target.tagName == "INPUT" and not in_cell):
         return
-    if undo_clear():
+    undo = event.key in ("z", "Z") and not event.shiftKey
+    if (undo and undo_clear()) or in_cell:
         event.preventDefault()
 
 

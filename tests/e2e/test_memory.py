@@ -96,7 +96,11 @@ def test_the_next_visit_finds_the_board_left(fresh: Page, base_url: str) -> None
 
 
 def test_clear_can_be_undone_by_its_button_or_ctrl_z(board: Page) -> None:
-    """Clear offers Undo; Ctrl+Z does the same; an edit after Clear drops the offer."""
+    """Clear offers Undo; Ctrl+Z does the same; an edit after Clear drops the offer, and
+    then Ctrl+Z on the board does nothing (the browser's own undo would bring back a
+    digit typed long ago in another cell)."""
+    board.locator("#r6c3").click()
+    board.keyboard.press("3")  # typed, then replaced by a whole puzzle: never undone
     load(board, "leetcode")
     undo = board.locator("#undo")
     assert undo.is_hidden()
