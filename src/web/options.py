@@ -139,10 +139,28 @@ def read_controls(value):
     return known, [name for name in names if name not in CONTROLS]
 
 
+SHOWN_CHARS = 40
+"""The most characters of URL text a note shows (longer text is cut, with ``...``)."""
+
+
+def shown(text):
+    """URL text as a note shows it: cut to ``SHOWN_CHARS``, then quoted by ``repr``.
+
+    ``repr`` escapes what does not print (controls, bidi marks and the other format
+    characters: ``'\\u202e'``), in CPython and in MicroPython (which escapes every
+    character past ASCII), so URL text can neither reorder nor hide the note's words.
+    """
+    return repr(text if len(text) <= SHOWN_CHARS else text[: SHOWN_CHARS - 3] + "...")
+
+
 def note(name, value, problem, fallback):
-    """One line about a parameter the widget could not use."""
-    shown = value if len(value) <= 40 else value[:37] + "..."
-    return f"{name}={shown!r}: {problem}; using {fallback}."
+    """One line about a parameter the widget could not use.
+
+    A parameter this module knows is named as it is; any other name is URL text, shown
+    like a value (``shown``).
+    """
+    label = name if name in DEFAULTS else shown(name)
+    return f"{label}={shown(value)}: {problem}; using {fallback}."
 
 
 def read_query(query):

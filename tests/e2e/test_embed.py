@@ -20,6 +20,8 @@ from sudoku.trace import STRATEGIES, trace
 LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 PLAYER = "document.querySelector('#player')"
+SPOOF = "\u202egnp.exe"
+"""A parameter name that a right-to-left override would show as "exe.png"."""
 READY_MS = 120_000
 PARTS = (
     "play",
@@ -135,6 +137,7 @@ def test_bad_parameters_fall_back_with_a_visible_note(context: Any, base_url: st
     query = (
         "?puzzle=12345&strategy=fastest&speed=warp&autoplay=perhaps&loop=9-1"
         "&controls=play,fly&theme=pink&colour=red"
+        f"&{quote(SPOOF)}=1&{'n' * 300}=2"
     )
     page = open_widget(context, base_url, query)
     note = note_text(page)
@@ -146,9 +149,13 @@ def test_bad_parameters_fall_back_with_a_visible_note(context: Any, base_url: st
         "loop='9-1'",
         "controls='fly'",
         "theme='pink'",
-        "colour='red'",
+        "'colour'='red'",
+        "'\\u202egnp.exe'='1'",  # an unknown name is quoted, its bidi mark escaped
+        "'" + "n" * 37 + "...'='2'",  # and cut, like a value
     ):
         assert problem in note
+    assert "\u202e" not in note
+    assert "n" * 38 not in note
     assert page.locator("#player [data-role='note']").is_visible()
     assert givens(page) == LEETCODE
     assert page.evaluate("document.querySelector('#p-strategy').value") == "naive"

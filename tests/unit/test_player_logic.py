@@ -10,8 +10,11 @@ from itertools import islice
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+from urllib.parse import quote
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from sudoku.grid import UNITS
 from sudoku.trace import STRATEGIES, trace
@@ -377,6 +380,44 @@ def test_unknown_parameters_and_controls_are_noted() -> None:
     assert len(notes) == 2
     assert "unknown parameter" in notes[0]
     assert "'fly'" in notes[1]
+
+
+def test_unknown_names_are_cut_and_quoted_like_values() -> None:
+    """A long unknown name is cut to ``SHOWN_CHARS`` and quoted, as a value is."""
+    name = "n" * 300
+    _, notes = options.read_query("?" + name + "=1&strategy=" + "s" * 300)
+    assert notes == [
+        repr("n" * 37 + "...") + "='1': unknown parameter; using nothing (ignored).",
+        "strategy=" + repr("s" * 37 + "...") + ": unknown strategy; using naive.",
+    ]
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "\u202egnp.exe",  # RIGHT-TO-LEFT OVERRIDE: would show "exe.png"
+        "%E2%80%AEgnp.exe",  # the same, percent-encoded as a URL carries it
+        "a\u2066b\u2067c\u2068d\u2069e\u200ff\u200eg\u061ch",  # isolates and marks
+        "line%0Abreak%00nul%1B[31m",  # controls
+        "zero\u200bwidth\ufeffjoiner\u00adsoft",  # invisible format characters
+    ],
+)
+def test_unknown_names_show_bidi_and_controls_escaped(name: str) -> None:
+    """Bidi and control characters in an unknown name are shown as escapes, never as is."""
+    _, notes = options.read_query("?" + name + "=x")
+    assert len(notes) == 1
+    assert notes[0].isprintable(), notes[0]
+    assert notes[0].startswith("'")
+    assert "\\u" in notes[0] or "\\x" in notes[0]
+
+
+@given(st.text(), st.text())
+def test_every_note_prints_and_is_short(name: str, value: str) -> None:
+    """Whatever the name and the value: the note is printable text of bounded length."""
+    _, notes = options.read_query("?" + quote(name) + "=" + quote(value))
+    for text in notes:
+        assert text.isprintable(), text
+        assert len(text) <= 2 * (len(repr("\U000e0001")) * options.SHOWN_CHARS) + 80
 
 
 def test_speed_snaps_to_a_notch_and_controls_words() -> None:
