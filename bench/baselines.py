@@ -440,8 +440,9 @@ def _start(grid: Grid) -> tuple[Bits, Bits]:
     return board, done
 
 
-def _previous_search(grid: Grid, limit: int) -> tuple[list[Grid], int]:
-    """Up to ``limit`` solutions of ``grid`` (the first found first) and the guesses placed.
+def _previous_search(grid: Grid, limit: int, max_nodes: int | None) -> tuple[list[Grid], int, bool]:
+    """Up to ``limit`` solutions of ``grid`` (the first found first), the guesses placed,
+    and whether it stopped at ``max_nodes`` before its end (None: never stops).
 
     Depth-first over an explicit stack of (board, placements, candidate bit to try).
     """
@@ -465,10 +466,12 @@ def _previous_search(grid: Grid, limit: int) -> tuple[list[Grid], int]:
                     stack.append((board, done, bit))
         if not stack:
             break
+        if nodes == max_nodes:
+            return solutions, nodes, True
         board, done, bit = stack.pop()
         nodes += 1
         board, done, open_cells = _propagate(board & KEEP[bit_length(bit)], done | bit)
-    return solutions, nodes
+    return solutions, nodes, False
 
 
 def _grid_of(done: Bits) -> Grid:
@@ -482,11 +485,14 @@ def _grid_of(done: Bits) -> Grid:
     return "".join(chars)
 
 
-def previous_analyze(grid: str, limit: int = 2) -> dict[str, object]:
-    """The previous ``sudoku.analyze``: solutions up to ``limit``, the first, the guesses."""
-    solutions, nodes = _previous_search(grid, limit)
+def previous_analyze(grid: str, limit: int = 2, max_nodes: int | None = None) -> dict[str, object]:
+    """The previous ``sudoku.analyze``: solutions up to ``limit``, the first, the guesses;
+    and ``stopped``, True when it gave up at ``max_nodes`` guesses (its answer is then
+    unknown: some worst cases take it minutes)."""
+    solutions, nodes, stopped = _previous_search(grid, limit, max_nodes)
     return {
         "solutions": len(solutions),
         "solution": solutions[0] if solutions else None,
         "nodes": nodes,
+        "stopped": stopped,
     }

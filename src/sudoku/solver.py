@@ -38,11 +38,23 @@ in one cell) wipe each other's bit, and the next round sees an empty cell.
 When propagation is stuck the search guesses on a cell with two candidates, the one with
 the most open peers (its guess settles most); with none, on a cell with the fewest. The
 search is a loop over an explicit stack of board ints, so nothing is copied but ints and
-no puzzle can reach the recursion limit.
+no puzzle can reach the recursion limit. It can be run in slices and resumed (``Search``).
 
 Measured on the forum's hardest puzzles (guesses per puzzle, first solution): singles
 with the first fewest-candidates cell, as Norvig's solver, 163; preferring open peers,
 105; adding locked candidates, 80.
+
+**Worst cases.** A puzzle with no solution whose givens agree (a typo) must be searched
+to the end, and the cell rule can explode on one: when the contradiction sits in a few
+cells of one unit, it keeps guessing in the open rest of the board. So a search that has
+not ended after ``SECOND_AFTER`` nodes is joined by a second one, from the givens, that
+branches on the most constrained choice of either kind, DLX-style: a digit with two
+places left in a row, column or box before any cell (``_two_places`` counts every
+(digit, unit) pair at once in bit-sliced counters). The two take turns and the first to
+end answers (``Search`` says why both, with the numbers). On the worst-case set
+(``tests/data/puzzles/no_solution.txt``, 536 puzzles; ``bench/solver.py``) the previous
+solver gave up on 14 after 100,000 guesses (over a second each; some take it minutes);
+this one's worst takes under 10 ms, and the hard sets' speed is unchanged.
 """
 
 from __future__ import annotations
@@ -53,10 +65,8 @@ from sudoku.grid import BOX, COL, DIGITS, PEERS, ROW, Grid, checked_grid
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable
-    from typing import Final, TypedDict, TypeVar
-
-    T = TypeVar("T")
+    from collections.abc import Callable, Iterable
+    from typing import Final, TypedDict
 
 Bits = int
 """A set of bits of the layout above: candidates, placements, or a mask of them."""
@@ -132,50 +142,65 @@ ROW_TRIAD: Final = 0b111
 """Multiplying a triad's first place by it covers the triad's three places."""
 COL_TRIAD: Final = 1 | 1 << 3 | 1 << 6
 
-
-BIT: Final = tuple(
-    tuple(1 << (90 * digit + _place_of(cell)) for digit in range(9)) for cell in range(81)
-)
-"""The bit of each (cell, digit - 1)."""
-
-
-def _keep(cell: int, digit: int) -> Bits:
-    """Everything but what placing ``digit`` (0-8) in ``cell`` removes: the digit from
-    the cell's peers and the other digits from the cell."""
-    peers = _bits(90 * digit + _place_of(peer) for peer in PEERS[cell])
-    return FULL & ~(peers | (1 << _place_of(cell)) * EVERY_LAYER) | BIT[cell][digit]
+ROW_STARTS: Final = ROW_TRIADS_OF_STACK[0]
+"""Where each (digit, row) is counted: its first place (the row's triad in its band's first box)."""
+COL_STARTS: Final = COL_TRIADS_OF_BAND[0]
+"""Where each (digit, column) is counted: its first place (in its stack's top box)."""
+ROW_SPAN: Final = ROW_TRIAD * (1 | 1 << 10 | 1 << 20)
+"""A row's nine places from its first: a triad in each box of the band."""
+COL_SPAN: Final = COL_TRIAD * (1 | 1 << 30 | 1 << 60)
+"""A column's nine places from its first: a triad in each box of the stack."""
+BOX_SPAN: Final = 0x1FF
+"""A box's nine places, from its field's first."""
 
 
-# The tables below are read with a single bit's ``bit_length(bit)`` (its position + 1):
-# a method call and a list index, where a dict would hash an 810-bit key. Measured on
-# placements, the hot loop's commonest step: 2.6x faster.
+# The tables below are built on first use, by ``_build_tables`` (every search starts with
+# ``_start``, which calls it): the widget's worker imports the package and never solves,
+# and under MicroPython they cost most of the import. Measured in Node with the vendored
+# MicroPython: ``import sudoku`` took ~235 ms, ~100 of them building these tables
+# (``KEEP`` alone ~65); CPython builds them in ~3 ms. Until then they are empty.
+#
+# They are read with a single bit's ``bit_length(bit)`` (its position + 1): a method call
+# and a list index, where a dict would hash an 810-bit key. Measured on placements, the
+# hot loop's commonest step: 2.6x faster.
 SIZE: Final = 90 * 9 + 1
 """Table length: one entry per possible ``bit_length`` of a board bit."""
 
-
-def _by_length(entries: dict[Bits, T], default: T) -> tuple[T, ...]:
-    """A table of ``entries`` (keyed by single bits) indexed by each key's ``bit_length``."""
-    table = [default] * SIZE
-    for bit, entry in entries.items():
-        table[bit_length(bit)] = entry
-    return tuple(table)
-
-
-KEEP: Final = _by_length(
-    {BIT[cell][digit]: _keep(cell, digit) for cell in range(81) for digit in range(9)}, 0
-)
-"""The mask that places each candidate bit: ``board &= KEEP[bit_length(bit)]``."""
-BELOW: Final = tuple((1 << max(length - 1, 0)) - 1 for length in range(SIZE))
+BIT: tuple[tuple[Bits, ...], ...] = ()
+"""The bit of each (cell, digit - 1)."""
+KEEP: tuple[Bits, ...] = ()
+"""The mask that places each candidate bit: ``board &= KEEP[bit_length(bit)]``: everything
+but the digit in the cell's 20 peers and the other digits in the cell."""
+BELOW: tuple[Bits, ...] = ()
 """The bits below a bit: ``bits &= BELOW[bit_length(bits)]`` drops the highest one."""
-CELL_OF: Final = _by_length(
-    {BIT[cell][digit]: (cell, DIGITS[digit]) for cell in range(81) for digit in range(9)},
-    (0, ""),
-)
+CELL_OF: tuple[tuple[int, str], ...] = ()
 """The cell and digit character of each candidate bit."""
-OPEN_PEERS: Final = _by_length(
-    {1 << _place_of(cell): _bits(map(_place_of, PEERS[cell])) for cell in range(81)}, 0
-)
+OPEN_PEERS: tuple[Bits, ...] = ()
 """The 20 peers of each cell, both as first-layer bits."""
+
+
+def _build_tables() -> None:
+    """Build ``BIT``, ``KEEP``, ``BELOW``, ``CELL_OF`` and ``OPEN_PEERS`` (once)."""
+    global BIT, KEEP, BELOW, CELL_OF, OPEN_PEERS  # noqa: PLW0603 (built on first use)
+    if KEEP:
+        return
+    places = [_place_of(cell) for cell in range(81)]
+    peers = [_bits(places[peer] for peer in PEERS[cell]) for cell in range(81)]
+    keep, cell_of, open_peers = [0] * SIZE, [(0, "")] * SIZE, [0] * SIZE
+    for cell in range(81):
+        place = places[cell]
+        open_peers[place + 1] = peers[cell]
+        others = FULL & ~((1 << place) * EVERY_LAYER)  # the cell holds no digit...
+        for digit in range(9):
+            length = 90 * digit + place + 1  # the bit_length of (cell, digit)'s bit
+            bit = 1 << (length - 1)
+            keep[length] = others & ~(peers[cell] << (90 * digit)) | bit  # ...but this one
+            cell_of[length] = (cell, DIGITS[digit])
+    BIT = tuple(tuple(1 << (90 * digit + places[cell]) for digit in range(9)) for cell in range(81))
+    BELOW = tuple((1 << max(length - 1, 0)) - 1 for length in range(SIZE))
+    CELL_OF = tuple(cell_of)
+    OPEN_PEERS = tuple(open_peers)
+    KEEP = tuple(keep)  # last: a non-empty KEEP means every table is there
 
 
 def _propagate(board: Bits, done: Bits) -> tuple[Bits, Bits, Bits]:
@@ -306,6 +331,66 @@ def _guess(board: Bits, open_cells: Bits) -> Bits:
     return board & (1 << (best - 1)) * EVERY_LAYER
 
 
+def _guess_places(board: Bits, open_cells: Bits) -> Bits:
+    """The second search's choice: a digit's two places in a unit if any digit has only
+    two in some row, column or box (``_two_places``), else ``_guess``'s cell.
+
+    Two options is the fewest a guess can have (one would be a single), so this is the
+    most constrained choice of either kind, ties going to the places.
+    """
+    return _two_places(board, open_cells) or _guess(board, open_cells)
+
+
+def _two_places(board: Bits, open_cells: Bits) -> Bits:
+    """The two candidate bits of a digit that has two places left in a unit, or 0.
+
+    Among those, the one whose two cells have the most open peers. Each (digit, unit) is
+    counted at its first place at once: the nine places are added in bit-sliced counters
+    (at least one, two, three), first the three of each triad (shifts of 1 and 2 in a
+    row, 3 and 6 in a column), then the three triads (shifts of 10 and 20 fields' bits in
+    a row, 30 and 60 in a column); a box is a field, done as ``_propagate``'s hidden
+    singles are, with one more step.
+    """
+    starts = []
+    for step, far, first, span in ((1, 10, ROW_STARTS, ROW_SPAN), (3, 30, COL_STARTS, COL_SPAN)):
+        a = board >> step
+        b = board >> (2 * step)
+        o = board | a | b  # per triad: at least one place,
+        t = (board & a) | ((board | a) & b)  # two,
+        h = board & a & b  # three
+        o1, o2, t1, t2 = o >> far, o >> (2 * far), t >> far, t >> (2 * far)
+        two = t | t1 | t2 | (o & o1) | ((o | o1) & o2)
+        three = (
+            h
+            | (h >> far)
+            | (h >> (2 * far))
+            | (t & (o1 | o2))
+            | (t1 & (o | o2))
+            | (t2 & (o | o1))
+            | (o & o1 & o2)
+        )
+        starts.append((two & ~three & first, 1, span))
+    y = board & ((board | GUARDS) - FIELD_LOW)  # each field without its lowest bit
+    z = y & ((y | GUARDS) - FIELD_LOW)  # and without its second
+    guards = ((y + FIELD_ADD) & GUARDS) & ~((z + FIELD_ADD) & GUARDS)
+    starts.append((guards, 10, BOX_SPAN))
+    peers, below = OPEN_PEERS, BELOW
+    best, most = 0, -1
+    for counted, back, span in starts:
+        rest = counted
+        while rest:
+            length = bit_length(rest)
+            rest &= below[length]
+            places = board & (span << (length - back))
+            layer = (length - 1) // 90 * 90
+            one = bit_length(places) - layer
+            other = bit_length(places & below[one + layer]) - layer
+            score = bit_count(open_cells & peers[one]) + bit_count(open_cells & peers[other])
+            if score > most:
+                best, most = places, score
+    return best
+
+
 def _fewest(board: Bits, open_cells: Bits) -> Bits:
     """The open cell with the fewest candidates, then the most open peers (rare: every
     cell has three or more)."""
@@ -329,6 +414,8 @@ def _start(grid: Grid) -> tuple[Bits, Bits]:
     """
     if not isinstance(grid, str) or len(grid) != 81:
         checked_grid(grid)  # raises, naming what is wrong
+    if not KEEP:
+        _build_tables()
     board, done = FULL, 0
     for cell, char in enumerate(grid):
         if char == ".":
@@ -344,35 +431,158 @@ def _start(grid: Grid) -> tuple[Bits, Bits]:
     return board, done
 
 
-def _search(grid: Grid, limit: int) -> tuple[list[Grid], int]:
-    """Up to ``limit`` solutions of ``grid`` (the first found first) and the guesses placed.
+SECOND_AFTER: Final = 512
+"""Nodes the first search runs alone before the second one starts (see ``Search``)."""
+TURN: Final = 16
+"""Nodes each search runs in its turn once both run."""
 
-    Depth-first over an explicit stack of (board, placements, candidate bit to try).
+
+class _Walk:
+    """One depth-first search, resumable: its guess rule, stack and what it found.
+
+    It counts solutions and keeps only the first, so counting to a large limit costs no
+    memory per solution. The root's propagation is made on the first ``run`` and costs
+    no node.
     """
-    board, done = _start(grid)
-    solutions: list[Grid] = []
-    nodes = 0
-    stack: list[tuple[Bits, Bits, Bits]] = []
-    if board:
-        board, done, open_cells = _propagate(board, done)
-    while True:
-        if board:
-            if not open_cells:
-                solutions.append(_grid_of(done))
-                if len(solutions) == limit:
-                    break
-            else:
-                candidates = _guess(board, open_cells)
-                while candidates:  # pushed highest first: the lowest digit is tried first
-                    bit = 1 << (bit_length(candidates) - 1)
-                    candidates ^= bit
-                    stack.append((board, done, bit))
-        if not stack:
-            break
-        board, done, bit = stack.pop()
-        nodes += 1
-        board, done, open_cells = _propagate(board & KEEP[bit_length(bit)], done | bit)
-    return solutions, nodes
+
+    def __init__(self, guess: Callable[[Bits, Bits], Bits], limit: int, root: Bits, done: Bits):
+        self.guess = guess
+        self.limit = limit
+        self.found = 0
+        self.first: Grid | None = None
+        self.stack: list[tuple[Bits, Bits, Bits]] = []
+        self.root: tuple[Bits, Bits] | None = (root, done)
+        self.finished = False
+        self.nodes = 0
+
+    def run(self, budget: int) -> int:
+        """Search on for at most ``budget`` nodes: the nodes it ran. The solver's hot
+        path: locals only in the loop."""
+        guess, limit, stack, found, keep = self.guess, self.limit, self.stack, self.found, KEEP
+        nodes = 0
+        board = done = open_cells = 0  # resumed: the last node was expanded, pop the next
+        if self.root is not None:
+            board, done = self.root
+            self.root = None
+            if board:
+                board, done, open_cells = _propagate(board, done)
+        while True:
+            if board:
+                if not open_cells:
+                    found += 1
+                    if found == 1:
+                        self.first = _grid_of(done)
+                    if found == limit:
+                        break
+                else:
+                    candidates = guess(board, open_cells)
+                    while candidates:  # pushed highest first: the lowest is tried first
+                        bit = 1 << (bit_length(candidates) - 1)
+                        candidates ^= bit
+                        stack.append((board, done, bit))
+            if not stack:
+                break
+            if nodes == budget:
+                self.found = found
+                self.nodes += nodes
+                return nodes
+            board, done, bit = stack.pop()
+            nodes += 1
+            board, done, open_cells = _propagate(board & keep[bit_length(bit)], done | bit)
+        self.found = found
+        self.nodes += nodes
+        self.finished = True
+        self.stack = []
+        return nodes
+
+
+class Search:
+    """One search, run to its end at once or in slices, resumed where it stopped.
+
+    ``run(budget)`` places at most ``budget`` more guesses (the search's nodes) and says
+    whether the search is over; ``result()`` is what ``analyze`` returns. Run to its end,
+    in one call or in many slices of any size, a search finds the same solutions with the
+    same node count: ``analyze``, ``solve`` and ``count_solutions`` are one ``run()``.
+    The app's solver worker runs it in slices of ~40 ms, so that a page can stop a long
+    search between two of them (issue 11: Stop must stop the search itself).
+
+    **Two searches, one answer.** Each is depth-first over an explicit stack of (board,
+    placements, candidate bit to try), and each alone is complete. The first guesses on
+    cells (``_guess``); if it has not ended after ``SECOND_AFTER`` nodes, a second one
+    starts from the givens that branches on the most constrained choice of either kind
+    (``_guess_places``: a digit's two places in a unit before any cell, as DLX would),
+    and the two take turns of ``TURN`` nodes: whichever ends first gives the answer (the
+    same count: each is complete; the first solution may differ when there are several).
+
+    Why: puzzles with no solution whose givens agree (what a typo makes) must be searched
+    to the end. The cell rule settles most and is the fastest on puzzles that have a
+    solution, but when the contradiction sits in a few cells of one unit it keeps guessing
+    in the open rest of the board, and explodes (a 16-given puzzle: 42,000 nodes where
+    the places rule needs 2). The places rule alone is not the answer: it makes three
+    times the cell rule's guesses on the forum's hardest puzzles (242 against 83), and
+    explodes where the cell rule does not (a puzzle the cell rule refutes in 3 nodes:
+    more than 50,000). Every puzzle of the forum's hardest list and of top95 ends within
+    ``SECOND_AFTER`` nodes (the most: 459 for a first solution, 854 for a second), so
+    their speed is the cell rule's; a worst case costs at most ``SECOND_AFTER`` more
+    nodes plus twice what the better rule needs.
+
+    A slice's time follows from its budget: a node is one placement and one propagation
+    (about 10 microseconds in CPython, 3-4 times that in Pyodide). A bad ``limit`` or
+    ``grid`` is refused when the search is made, as ``analyze`` refuses it.
+    """
+
+    def __init__(self, grid: Grid, limit: int = 2) -> None:
+        self.limit = _checked_limit(limit)
+        """Stop at this many solutions."""
+        board, done = _start(grid)
+        self._givens = (board, done)
+        self._walks = [_Walk(_guess, self.limit, board, done)]
+        self._turn = 0  # which walk runs, and its nodes left in this turn
+        self._left = SECOND_AFTER
+        self._answer: _Walk | None = None
+
+    @property
+    def finished(self) -> bool:
+        """Whether the search is over: at the limit, or every branch tried."""
+        return self._answer is not None
+
+    @property
+    def nodes(self) -> int:
+        """Guesses placed so far by both searches, failed ones included."""
+        return sum(walk.nodes for walk in self._walks)
+
+    def run(self, budget: int | None = None) -> bool:
+        """Search on, placing at most ``budget`` more guesses (None: to the end).
+
+        Returns ``finished``. A budget of 0 places none.
+        """
+        if budget is not None and (
+            not isinstance(budget, int) or isinstance(budget, bool) or budget < 0
+        ):
+            raise ValueError(f"budget must be None or a whole number >= 0, got {shown(budget)}")
+        while self._answer is None:
+            if budget == 0:
+                return False
+            walk = self._walks[self._turn]
+            ran = walk.run(self._left if budget is None else min(self._left, budget))
+            self._left -= ran
+            if budget is not None:
+                budget -= ran
+            if walk.finished:
+                self._answer = walk
+            elif not self._left:  # the turn is over: the other search's turn
+                if len(self._walks) == 1:
+                    board, done = self._givens
+                    self._walks.append(_Walk(_guess_places, self.limit, board, done))
+                self._turn = 1 - self._turn
+                self._left = TURN
+        return True
+
+    def result(self) -> Analysis:
+        """Solutions counted (so far, by the first search, while unfinished), the first
+        one, the guesses."""
+        walk = self._answer or self._walks[0]
+        return Analysis(solutions=walk.found, solution=walk.first, nodes=self.nodes)
 
 
 def _grid_of(done: Bits) -> Grid:
@@ -405,8 +615,7 @@ def solve(grid: Grid) -> Grid | None:
     ``grid`` is 81 characters of ``1``-``9`` and ``.`` (ValueError otherwise, naming the
     cell); it is never changed. For a puzzle with several solutions this is one of them.
     """
-    solutions, _ = _search(grid, 1)
-    return solutions[0] if solutions else None
+    return analyze(grid, 1)["solution"]
 
 
 def count_solutions(grid: Grid, limit: int = 2) -> int:
@@ -417,13 +626,11 @@ def count_solutions(grid: Grid, limit: int = 2) -> int:
     be an int (TypeError otherwise: 2.5 or inf would never be reached), at least 1
     (ValueError); a malformed ``grid`` is a ValueError, as for ``solve``.
     """
-    solutions, _ = _search(grid, _checked_limit(limit))
-    return len(solutions)
+    return analyze(grid, limit)["solutions"]
 
 
 def analyze(grid: Grid, limit: int = 2) -> Analysis:
     """Solutions counted up to ``limit``, the first one, and the guesses it took."""
-    solutions, nodes = _search(grid, _checked_limit(limit))
-    return Analysis(
-        solutions=len(solutions), solution=solutions[0] if solutions else None, nodes=nodes
-    )
+    search = Search(grid, limit)
+    search.run()
+    return search.result()

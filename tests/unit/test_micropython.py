@@ -23,7 +23,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from support import load_puzzles
+from support import COMMITTED_PUZZLES, load_puzzles
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
@@ -43,6 +43,12 @@ CLASH = "44" + TOP95[0][2:]
 """top95 #0 with a second 4 at r1c2: conflicting givens."""
 UNSOLVABLE = "..3.7.948.8...9.3......3.25.1.5.......23...7.8.4.2....2.5.6.38167..........8....."
 """unbiased_1000 #28 with a wrong 8 at r2c2: no clash, and no solution."""
+WORST = [
+    line
+    for number, line in enumerate((COMMITTED_PUZZLES / "no_solution.txt").read_text().split())
+    if number in (332, 513)
+]
+"""Two worst cases over ``SECOND_AFTER`` nodes: both of the solver's searches run."""
 
 PUZZLES = [
     *TOP95,
@@ -52,6 +58,7 @@ PUZZLES = [
     *load_puzzles("unbiased_1000", 2),
     CLASH,
     UNSOLVABLE,
+    *WORST,
     "." * 81,
 ]
 

@@ -6,17 +6,21 @@ the package; unsolvable puzzles are confirmed by the plain editorial backtrackin
 
 from __future__ import annotations
 
+import hashlib
+import os
 import re
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from support import load_puzzles, solution_problems
+from support import COMMITTED_PUZZLES, ROOT, load_puzzles, solution_problems
 
-from bench.baselines import editorial_solve
+from bench.baselines import editorial_solve, previous_analyze
 from sudoku import solver
 from sudoku.grid import DIGITS, EMPTY_GRID, PEERS, UNITS
-from sudoku.solver import analyze, count_solutions, solve
+from sudoku.solver import Search, analyze, count_solutions, solve
 from sudoku.validate import conflicts
 
 HARD1 = ".....6....59.....82....8....45........3........6..3.54...325..6.................."
@@ -31,6 +35,15 @@ NO_NINE = "12345678." + "........9" + "." * 63
 NO_SOLUTION = "...3..........42711...97....6..4...29.4.6.8.....73.54...14.69.......8.5..42.5...."
 """No givens clash and no cell is empty at first sight, yet no solution exists: made by
 masking a solved grid and changing one given; the solver needs guesses to refute it."""
+
+
+NO_SOLUTION_SET = COMMITTED_PUZZLES / "no_solution.txt"
+"""Worst cases (scripts/no_solution_puzzles.py): no solution, no clash, search needed."""
+
+
+def no_solution_set() -> list[str]:
+    """The committed worst cases, one puzzle a line."""
+    return NO_SOLUTION_SET.read_text(encoding="ascii").split()
 
 
 def sixteen_givens() -> str:
@@ -88,6 +101,26 @@ def test_unsolvable_puzzles_have_no_solution(puzzle: str) -> None:
     assert result["solution"] is None
 
 
+def test_the_worst_cases_have_no_solution() -> None:
+    """Every puzzle of the worst-case set (issue 11) is found to have none, quickly: the
+    set exists for speed (bench/solver.py), this checks the answers."""
+    puzzles = no_solution_set()
+    assert len(puzzles) > 300
+    for puzzle in puzzles:
+        assert count_solutions(puzzle) == 0, puzzle
+
+
+def test_the_worst_cases_are_what_they_claim() -> None:
+    """No given clashes, and a sample refuted by the previous solver (bench/baselines.py),
+    which branches on cells only: another search order reaches the same verdict. (The
+    editorial's plain backtracking would take hours on some.)"""
+    puzzles = no_solution_set()
+    assert len(set(puzzles)) == len(puzzles)
+    assert all(len(puzzle) == 81 and not conflicts(puzzle) for puzzle in puzzles)
+    for puzzle in puzzles[::40]:
+        assert previous_analyze(puzzle)["solutions"] == 0, puzzle
+
+
 def test_the_unsolvable_examples_are_what_they_claim() -> None:
     """The examples are honest: only CLASH has clashing givens, and the editorial's
     exhaustive search finds no solution for the other two."""
@@ -115,6 +148,84 @@ def test_counting_stops_at_the_limit(limit: int) -> None:
     """The empty grid (billions of solutions) counts exactly ``limit``."""
     assert count_solutions(EMPTY_GRID, limit=limit) == limit
     assert analyze(EMPTY_GRID, limit=limit)["solutions"] == limit
+
+
+def sliced(puzzle: str, limit: int, budgets: list[int]) -> tuple[dict[str, object], int]:
+    """``puzzle`` searched in slices of ``budgets`` nodes (in turn, again and again): the
+    result, and the slices it took. Each slice places exactly its budget until the last."""
+    search = Search(puzzle, limit)
+    slices = 0
+    while True:
+        budget = budgets[slices % len(budgets)]
+        before = search.nodes
+        finished = search.run(budget)
+        slices += 1
+        assert search.nodes - before <= budget
+        if finished:
+            return dict(search.result()), slices
+        assert search.nodes - before == budget
+        assert not search.finished
+
+
+def sliced_cases() -> list[str]:
+    """Puzzles of every kind: unique hard ones, none, several, the empty grid."""
+    return [
+        *load_puzzles("top95", every=5),
+        *load_puzzles("forum_hardest_1905_11plus", 30),
+        *load_puzzles("17_clue", 10),
+        *no_solution_set()[::25],
+        CLASH,
+        NO_NINE,
+        NO_SOLUTION,
+        HARD1,
+        EMPTY_GRID,
+        sixteen_givens(),
+    ]
+
+
+@pytest.mark.parametrize("budgets", [[1], [0, 3], [7, 1, 50], [1000]])
+def test_a_search_in_slices_answers_as_one_run(budgets: list[int]) -> None:
+    """Run in slices of any budget (0 included), a search ends with what one ``analyze``
+    says: the same count, first solution and node count."""
+    for puzzle in sliced_cases():
+        for limit in (1, 2, 3):
+            result, slices = sliced(puzzle, limit, budgets)
+            assert result == analyze(puzzle, limit), (puzzle, limit)
+            if result["nodes"] > sum(budgets):
+                assert slices > 1
+
+
+def test_a_slice_places_at_most_its_budget() -> None:
+    """A long search (the empty grid counted to 10,000 solutions) runs exactly the nodes it
+    is given, shows what it found so far, and a finished search stays finished."""
+    search = Search(EMPTY_GRID, 10_000)
+    assert not search.run(0)
+    assert search.nodes == 0
+    assert search.result() == {"solutions": 0, "solution": None, "nodes": 0}
+    assert not search.run(100)
+    assert search.nodes == 100
+    assert search.result()["solutions"] > 0
+    assert not search.run(250)
+    assert search.nodes == 350
+    short = Search(HARD1, 1)
+    assert short.run()
+    assert short.run(5)
+    assert short.result() == analyze(HARD1, 1)
+
+
+@pytest.mark.parametrize("budget", [-1, 2.5, True, "3"])
+def test_a_budget_must_be_a_whole_number(budget: object) -> None:
+    """A slice's budget is None or an int >= 0; anything else is refused, naming it."""
+    with pytest.raises(ValueError, match="budget must be None or a whole number >= 0, got"):
+        Search(EMPTY_GRID).run(budget)  # type: ignore[arg-type]
+
+
+def test_a_search_refuses_what_analyze_refuses() -> None:
+    """A bad limit or grid is refused when the search is made, in analyze's words."""
+    with pytest.raises(TypeError, match="limit must be a whole number"):
+        Search(EMPTY_GRID, 2.5)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="expected 81 cells, got 80"):
+        Search("." * 80)
 
 
 def test_limit_must_be_positive() -> None:
@@ -255,6 +366,33 @@ def candidates_of(board: int) -> Candidates:
     ]
 
 
+TABLES = ("BIT", "KEEP", "BELOW", "CELL_OF", "OPEN_PEERS")
+"""The tables ``_build_tables`` makes."""
+
+
+def test_tables_are_built_on_first_use() -> None:
+    """The solver's tables wait for the first search (MicroPython's import pays ~100 ms
+    for them otherwise); a search builds them, the same as here: checked in a fresh
+    interpreter."""
+    code = (
+        "import hashlib\n"
+        "from sudoku import solver\n"
+        f"names = {TABLES!r}\n"
+        "assert all(getattr(solver, name) == () for name in names)\n"
+        f"assert solver.count_solutions({HARD1!r}) == 2\n"
+        "tables = [getattr(solver, name) for name in names]\n"
+        "print(hashlib.sha256(repr(tables).encode()).hexdigest())\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, check=True, env=env, text=True
+    )
+    solver._build_tables()
+    tables = [getattr(solver, name) for name in TABLES]
+    assert [len(table) for table in tables] == [81, *[solver.SIZE] * 4]
+    assert done.stdout.strip() == hashlib.sha256(repr(tables).encode()).hexdigest()
+
+
 def propagated(puzzle: str) -> Candidates:
     """The candidates once propagation is stuck on ``puzzle`` (which must not fail)."""
     board = solver._propagate(*solver._start(puzzle))[0]
@@ -265,6 +403,7 @@ def propagated(puzzle: str) -> Candidates:
 def test_every_candidate_has_its_own_bit_clear_of_the_guards() -> None:
     """The 729 (cell, digit) bits are distinct, make up the full board, and miss the
     81 field guards that the hidden-single carry trick relies on."""
+    solver._build_tables()
     bits = [bit for cell in range(81) for bit in solver.BIT[cell]]
     assert len(set(bits)) == 729
     assert sum(bits) == solver.FULL
@@ -276,6 +415,7 @@ def test_every_candidate_has_its_own_bit_clear_of_the_guards() -> None:
 def test_placing_a_digit_clears_it_from_the_peers_and_the_other_digits_from_the_cell() -> None:
     """A bit's ``KEEP`` mask keeps everything but the digit in the 20 peers and the 8
     other digits of the cell."""
+    solver._build_tables()
     for cell in range(81):
         for digit in range(9):
             bit = solver.BIT[cell][digit]
