@@ -34,9 +34,7 @@ def show_notes():
 def apply_layout():
     """Theme and the parts the ``controls`` setting shows."""
     document.documentElement.dataset.theme = settings["theme"]
-    shown = settings["controls"]
-    for element in root.querySelectorAll("[data-part]"):
-        element.hidden = element.dataset.part not in shown
+    widget.use_controls(settings["controls"])
     widget.set_speed(options.SPEEDS.index(settings["speed"]))
 
 

@@ -210,6 +210,27 @@ def read_query(query):
     return options, notes
 
 
+def ready_caption(controls):
+    """The caption once a trace is ready, naming only controls that ``controls`` shows.
+
+    Without a Play button (``controls=none``, ``controls=step,counters``...) a click on
+    the board plays and pauses (player.py). The keys work whatever shows (the widget's
+    whole page listens), so the right arrow is always true.
+    """
+    if "play" in controls:
+        return "Ready: press Play, or the right arrow key to take one step."
+    return (
+        "Ready: click the board (or press Space) to play or pause; "
+        "the right arrow key takes one step."
+    )
+
+
+def goes_on_caption(controls):
+    """How to go on from the last kept step of a search that goes on."""
+    how = "Play" if "play" in controls else "a click on the board"
+    return "the search goes on (" + how + " continues it)."
+
+
 def speed_label(speed):
     """``1 step/s``, ``200 steps/s``, or ``as fast as possible``."""
     if speed == 0:

@@ -24,6 +24,10 @@ after a click on the board, the caption or the counters. Space plays or pauses, 
 a focused transport button (Enter presses the button); a control with its own use of
 Space (a select, a text field, a link, Watch, Compare, Copy) keeps it.
 
+Where the page shows no Play button (the widget's ``controls=none``, or a list without
+``play``), a click or tap on the board plays and pauses, and the captions say so: they
+name only the controls shown (``use_controls``; options.py words them).
+
 A control pressed before any trace is open does its job on the puzzle of the page's
 board (``Player.board``: the app's main board): Play opens that trace and plays it.
 
@@ -165,6 +169,8 @@ class Player:
         self.cursor = None
         self.grid = "." * 81
         self.strategy = "naive"
+        self.controls = options.CONTROLS
+        """The parts the page shows (the widget's ``controls=``): what the captions name."""
         self.board = None
         """A function giving the puzzle to trace when a control is pressed before any trace
         (the app's main board); None where the page opens its trace itself (the widget)."""
@@ -213,6 +219,29 @@ class Player:
             button.disabled = False
         if "scrub" in self.part and self.timeline is None:
             self.part["scrub"].disabled = True
+
+    def use_controls(self, controls):
+        """Show only the parts ``controls`` names; without Play, the board plays and pauses.
+
+        A click on the board (or Space, as anywhere) then plays or pauses, the board is a
+        tab stop, and it says so: a widget with no buttons (``controls=none``) can still
+        be started by a reader on a phone.
+        """
+        self.controls = tuple(controls)
+        for element in self.root.querySelectorAll("[data-part]"):
+            element.hidden = element.dataset.part not in self.controls
+        board = self.part.get("board")
+        if "play" in self.controls or board is None:
+            return
+        self.root.dataset.boardPlays = "true"
+        board.setAttribute("tabindex", "0")
+        board.setAttribute("title", "Click to play or pause (Space)")
+        board.setAttribute("aria-keyshortcuts", "Space ArrowLeft ArrowRight Home End")
+        board.setAttribute(
+            "aria-label",
+            "The search's board: click it or press Space to play or pause, arrow keys step. "
+            "The caption below says the current step.",
+        )
 
     def idle(self, text):
         """Python is ready and no trace is open: say what to press."""
@@ -275,7 +304,7 @@ class Player:
         if "error" in answer:
             self.note("Cannot trace this puzzle: " + answer["error"])
             self.state("ready" if self.timeline else "idle")
-            self.say("This puzzle cannot be traced: see the note above the controls.")
+            self.say("This puzzle cannot be traced: see the note below.")
             return False
         self.session = answer["session"]
         self.strategy = answer["strategy"]
@@ -296,7 +325,7 @@ class Player:
             self.part["scrub"].disabled = False
         self.state("ready")
         self.paint()
-        self.say("Ready: press Play, or the right arrow key to take one step.")
+        self.say(options.ready_caption(self.controls))
         self.root.dataset.trace = str(run)
         if self.on_trace:
             self.on_trace(self.grid, self.strategy)
@@ -478,7 +507,7 @@ class Player:
                 where = "This is step " + cap + ", the last of the " + cap + " the player keeps"
             else:
                 where = "This is as far as the search has gone"
-            self.say(said + where + ": the search goes on (Play continues it).")
+            self.say(said + where + ": " + options.goes_on_caption(self.controls))
         self.want_more()
 
     def at_end(self):
@@ -586,7 +615,7 @@ class Player:
             scrub.style.setProperty("--pos", str(100 * cursor.pos / int(top)) + "%")
             self.paint_gap(scrub)
         if line.received > line.cap and not (self.playing and self.shown.get("note")):
-            self.note(cap_note(line))
+            self.note(cap_note(line, self.controls))
 
     def paint_gap(self, scrub):
         """Hatch the stretch of the timeline whose steps were let go (see player.css)."""
@@ -676,8 +705,18 @@ class Player:
     # -- handlers ----------------------------------------------------------------------
 
     def on_click(self, event):
-        """The buttons, by their ``data-role``; a click anywhere else is only a click."""
+        """The buttons, by their ``data-role``; the board plays or pauses where no Play
+        button shows (``use_controls``); a click anywhere else is only a click."""
         target = event.target.closest("button[data-role]")
+        if target is None and "play" not in self.controls:
+            target = event.target.closest("[data-role='board']")
+            if target is None or self.solver is None:
+                return
+            if self.timeline is None:
+                spawn(self.open_then("play"))
+            else:
+                self.act("play")
+            return
         if target is None or target.disabled:
             return
         role = target.dataset.role
@@ -872,8 +911,9 @@ class Player:
         self.part["compare-status"].textContent = text
 
 
-def cap_note(line):
-    """The note for a search longer than the kept steps: what is held, what was let go."""
+def cap_note(line, controls=options.CONTROLS):
+    """The note for a search longer than the kept steps: what is held, what was let go
+    (on the timeline, if ``controls`` shows it)."""
     text = (
         "Showing the first "
         + options.grouped(line.cap)
@@ -889,7 +929,8 @@ def cap_note(line):
             + options.grouped(cut[0])
             + " to "
             + options.grouped(cut[1])
-            + " were let go (hatched on the timeline): stepping skips them."
+            + (" were let go (hatched on the timeline)" if "scrub" in controls else " were let go")
+            + ": stepping skips them."
         )
     return text
 

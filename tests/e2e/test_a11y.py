@@ -110,6 +110,26 @@ def test_axe_widget(widget: Page, scheme: str) -> None:
     assert axe_violations(widget) == []
 
 
+def test_widget_without_controls_keyboard_and_axe(
+    session_context: dict[str, Any], base_url: str
+) -> None:
+    """controls=none: zero axe violations, and a keyboard reader can start it: the board
+    is the tab stop after the title's link, and Space on it plays, then pauses."""
+    page = session_context["context"].new_page()
+    page.goto(base_url + "embed.html?controls=none")
+    page.wait_for_function("document.body.dataset.ready !== 'false'", timeout=READY_MS)
+    assert page.evaluate("document.body.dataset.ready") == "true"
+    assert axe_violations(page) == []
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.role") == "board"
+    page.keyboard.press("Space")
+    page.wait_for_function(f"{PLAYER}.dataset.state === 'playing'", timeout=READY_MS)
+    page.keyboard.press("Space")
+    page.wait_for_function(f"{PLAYER}.dataset.state === 'paused'", timeout=READY_MS)
+    page.close()
+
+
 def label(page: Page, cell: str) -> str:
     """A board cell's accessible label."""
     return page.locator(f"#{cell}").get_attribute("aria-label") or ""

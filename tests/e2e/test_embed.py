@@ -208,6 +208,71 @@ def test_controls_without_compare_hide_it(context: Any, base_url: str) -> None:
     page.close()
 
 
+NAMED_BY = {
+    "play": ("Play", "Pause"),
+    "step": ("\u25b6", "\u25c0", "Step back", "Step forward"),
+    "scrub": ("Timeline",),
+    "speed": ("Speed", "steps/s"),
+    "strategy": ("Strategy",),
+    "legend": ("play/pause",),
+    "compare": ("Compare",),
+}
+"""The words (and glyphs) a part shows: text that names it when it is absent."""
+
+
+def absent_named(page: Page, shown: set[str]) -> list[str]:
+    """The words of ``NAMED_BY`` that the page's visible text holds for absent parts."""
+    text = page.evaluate("document.body.innerText")
+    return [
+        word
+        for part, words in NAMED_BY.items()
+        if part not in shown
+        for word in words
+        if word in text
+    ]
+
+
+@pytest.mark.parametrize("controls", ["none", "step,counters"])
+def test_without_play_the_text_names_no_absent_control(
+    browser: Browser, base_url: str, shots: Path, controls: str
+) -> None:
+    """No Play button: no text names a control that is absent, and what the caption
+    offers works: a click on the board plays, another pauses (at a phone's width)."""
+    context = browser.new_context(viewport={"width": 360, "height": 800})
+    page = open_widget(context, base_url, "?controls=" + controls)
+    shown = set(controls.split(",")) - {"none"}
+    assert visible_parts(page) == shown
+    caption = page.locator("#player [data-role='caption']").text_content() or ""
+    assert caption.startswith("Ready: click the board")
+    assert absent_named(page, shown) == []
+    page.screenshot(path=shots / f"embed-controls-{controls}-360.png", full_page=True)
+    board = page.locator("#player [data-role='board']")
+    assert board.get_attribute("tabindex") == "0"
+    assert "click it or press Space" in (board.get_attribute("aria-label") or "")
+    board.click()
+    page.wait_for_function(
+        f"{PLAYER}.dataset.state === 'playing' && +{PLAYER}.dataset.steps > 2", timeout=READY_MS
+    )
+    assert absent_named(page, shown) == []
+    board.click()
+    page.wait_for_function(f"{PLAYER}.dataset.state === 'paused'", timeout=READY_MS)
+    assert absent_named(page, shown) == []
+    page.set_viewport_size({"width": 1000, "height": 800})
+    page.screenshot(path=shots / f"embed-controls-{controls}-1000.png", full_page=True)
+    context.close()
+
+
+def test_with_play_the_board_is_only_a_board(context: Any, base_url: str) -> None:
+    """With its Play button the widget says press Play; a click on the board plays nothing."""
+    page = open_widget(context, base_url, "?controls=play")
+    caption = page.locator("#player [data-role='caption']").text_content() or ""
+    assert caption.startswith("Ready: press Play")
+    page.locator("#player [data-role='board']").click()
+    assert page.evaluate(f"{PLAYER}.dataset.state") == "ready"
+    assert page.locator("#player [data-role='board']").get_attribute("tabindex") is None
+    page.close()
+
+
 def test_markup_in_parameters_stays_text(context: Any, base_url: str) -> None:
     """URL text never becomes HTML: a script tag in a parameter shows as text in the note."""
     page = open_widget(context, base_url, "?theme=" + quote("<img src=x onerror=alert(1)>"))

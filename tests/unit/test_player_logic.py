@@ -420,6 +420,17 @@ def test_every_note_prints_and_is_short(name: str, value: str) -> None:
         assert len(text) <= 2 * (len(repr("\U000e0001")) * options.SHOWN_CHARS) + 80
 
 
+def test_captions_name_play_only_when_it_shows() -> None:
+    """Without a Play button the captions offer the board instead; with it, Play."""
+    for controls in ((), ("step", "counters"), tuple(c for c in options.CONTROLS if c != "play")):
+        for text in (options.ready_caption(controls), options.goes_on_caption(controls)):
+            assert "Play" not in text
+            assert "the board" in text
+    for controls in (options.CONTROLS, ("play",)):
+        assert options.ready_caption(controls).startswith("Ready: press Play")
+        assert "(Play continues it)" in options.goes_on_caption(controls)
+
+
 def test_speed_snaps_to_a_notch_and_controls_words() -> None:
     """Speeds snap to the nearest slider notch; controls=all|none are words."""
     assert options.read_speed("300") in options.SPEEDS
