@@ -2,9 +2,13 @@
 
 The 81 inputs are static HTML, typeable before any Python runs. This module adds the
 board's rules (one digit per cell, arrow keys, paste, digit pad) and shows answers.
-Every question about a puzzle (parse it, find conflicts, solve it, export it) goes to
-the solver worker (src/web/worker.py), which holds the core package: MicroPython cannot
-import it, and a search must never block the thread that paints the page.
+Conflicts are checked here, with the core package (``sudoku``, the same code in
+MicroPython), as the reader types: no round trip per keystroke, and from the moment
+MicroPython is up, seconds before the solver worker. Every other question about a puzzle
+(parse it, solve it, export it) goes to the solver worker (src/web/worker.py, Pyodide):
+a search must never block the thread that paints the page. A solve runs there in
+slices (``analyze_start``/``analyze_more``): Stop, Clear or an edit end it between two,
+and the worker is free for the next request at once.
 
 The board crosses to the worker in the LeetCode shape, ``list[list[str]]`` with "." for
 blanks (what ``Solution().solveSudoku`` takes); answers come back as JSON text.
@@ -25,9 +29,9 @@ verdict about the old board and clears a failed paste's error.
 Flags for tests and for the modules that build on this one: ``body[data-board]`` is
 "ready" once the handlers are on, ``body[data-ready]`` "true" once the worker answered,
 ``body[data-busy]`` "true" while a solve is out, ``#status[data-verdict]`` the last verdict,
-``body[data-checked]`` equals ``body[data-edits]`` once conflicts are painted for the board,
-``#status[data-ms]`` the worker's time for the last solve; performance marks
-"sudoku:board-ready" and "sudoku:solver-ready" time the boot (bench/browser.py reads them).
+``body[data-nodes]`` the guesses of the solve in flight so far, ``#status[data-ms]`` the
+worker's time for the last solve; performance marks "sudoku:board-ready" and
+"sudoku:solver-ready" time the boot (bench/browser.py reads them).
 """
 
 import asyncio
@@ -38,6 +42,8 @@ from offline import keep_offline
 from player import mount_app
 from pyscript import document, web, when, window, workers
 from pyscript.ffi import create_proxy, to_js
+
+import sudoku
 
 DIGITS = "123456789"
 BLANK = "."
@@ -69,15 +75,14 @@ state = {
     "solver": None,
     "active": 0,
     "job": 0,
-    "check": 0,
     "undo": None,
     "remembering": False,
     "from_link": False,
     "typed": False,
     "player": None,
 }
-"""The worker once it answered; the focused cell; the solve and check in flight; the
-board Clear emptied (for Undo); a write to the address pending; the link's puzzle shown
+"""The worker once it answered; the focused cell; the solve in flight; the board Clear
+emptied (for Undo); a write to the address pending; the link's puzzle shown
 before Python; digits typed before Python; the player once mounted."""
 running = set()
 """Background tasks, referenced until they end."""
@@ -314,8 +319,9 @@ def clear_messages():
 
 
 def paint_conflicts(found):
-    """Mark the clashing cells and name each clash (cell, digit and unit)."""
-    clashing = {name for conflict in found for name in conflict["cells"]}
+    """Mark the clashing cells and name each clash (cell, digit and unit): ``found`` is
+    ``sudoku.conflicts``' list."""
+    clashing = {sudoku.cell_name(cell) for conflict in found for cell in conflict[:2]}
     for cell in cells:
         if cell.id in clashing:
             cell.classes.add("conflict")
@@ -324,7 +330,7 @@ def paint_conflicts(found):
             cell.classes.discard("conflict")
             cell.removeAttribute("aria-invalid")
     if found:
-        show_messages([f"Conflict: {c['message']}." for c in found], "conflict")
+        show_messages([f"Conflict: {sudoku.describe(c)}." for c in found], "conflict")
     elif page["messages"].dataset.kind == "conflict":
         clear_messages()
 
@@ -348,25 +354,24 @@ async def settle(coro):
         running.discard(asyncio.current_task())
 
 
+WORKER_GONE = "the Python solver stopped working: reload the page to start it again"
+"""What a failed worker call says (Pyodide cannot recover from a fatal error, and its
+own error text is no help to a reader)."""
+
+
 async def ask(call, *args):
-    """Call the worker and decode its JSON answer."""
-    return json.loads(await call(*[to_js(arg) for arg in args]))
+    """Call the worker and decode its JSON answer; a failed call raises ``WORKER_GONE``."""
+    try:
+        answer = await call(*[to_js(arg) for arg in args])
+    except Exception:  # the worker threw or died: its text is not for readers
+        raise RuntimeError(WORKER_GONE) from None
+    return json.loads(answer)
 
 
 def check_conflicts():
-    """Re-check the givens in the background; only the latest check paints."""
-    if state["solver"] is not None:
-        state["check"] += 1
-        page.body.dataset.edits = str(state["check"])
-        spawn(run_check(state["check"]))
-
-
-async def run_check(ticket):
-    """Ask the worker for conflicts; drop the answer if the board changed since."""
-    answer = await ask(state["solver"].conflicts, read_board())
-    if ticket == state["check"]:
-        paint_conflicts(answer.get("conflicts", []))
-        page.body.dataset.checked = str(ticket)
+    """Mark the givens that clash, at once (the core, on this thread: 81 cells and their
+    peers take well under a millisecond)."""
+    paint_conflicts(sudoku.conflicts(givens()))
 
 
 async def load_text(text, source):
@@ -411,15 +416,29 @@ def verdict_text(answer):
 
 
 async def run_solve(job):
-    """Analyze the board in the worker and show the verdict, unless Stop came first."""
-    answer = await ask(state["solver"].analyze, read_board(), 2)
+    """Analyze the board in the worker, slice by slice, and show the verdict.
+
+    Between two slices the page looks at ``job``: Stop, Clear or an edit (a newer job)
+    drops the search in the worker (``analyze_stop``) and ends here, so the worker is
+    free for the next request after at most one slice. A long search shows its guesses
+    so far.
+    """
+    solver = state["solver"]
+    answer = await ask(solver.analyze_start, read_board(), 2)
+    while "job" in answer and "verdict" not in answer:
+        if job != state["job"]:
+            await ask(solver.analyze_stop, answer["job"])
+            return
+        page.body.dataset.nodes = str(answer["nodes"])
+        say(f"Solving… {answer['nodes']:,} guesses so far (Stop ends the search).", "solving")
+        answer = await ask(solver.analyze_more, answer["job"])
     if job != state["job"]:
         return
     set_busy(False)
     if "error" in answer:
         say(answer["error"], "error")
     elif answer["verdict"] == "conflict":
-        paint_conflicts(answer["conflicts"])
+        check_conflicts()
         say("The givens conflict: fix the marked cells first.", "conflict")
     else:
         if answer["solution"]:
@@ -551,13 +570,14 @@ def on_solve():
         clear_messages()
     state["job"] += 1
     set_busy(True)
+    page.body.dataset.nodes = "0"
     say("Solving…", "solving")
     spawn(run_solve(state["job"]))
 
 
 @when("click", "#stop")
 def on_stop():
-    """Drop the solve in flight: the worker finishes it unseen."""
+    """End the solve in flight: ``run_solve`` drops the search before its next slice."""
     state["job"] += 1
     set_busy(False)
     say("Stopped. The board is as you left it.", "stopped")

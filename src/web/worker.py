@@ -13,6 +13,37 @@ returns one JSON text: it crosses the worker boundary and MicroPython's FFI unch
 whatever either side's proxy rules are. Bad input comes back as ``{"error": message}``,
 never as a traceback. Nothing here touches ``document`` (a worker has none without
 SharedArrayBuffer, which GitHub Pages cannot enable), so it also runs in CPython.
+
+**Solving in slices, so that Stop stops** (issue 11). A worker runs one call at a time:
+while ``analyze`` searches (seconds, for the worst puzzles), every other call waits, and
+the page cannot end it. So the same search also comes in slices of about ``SLICE_MS``
+(40 ms) of work; between two of them the worker is free, and a page stops a search by
+no longer asking for the next slice. The protocol, answers as JSON text:
+
+1. ``analyze_start(board, limit=2)`` checks the board and runs the first slice. It
+   answers at once, with no job, ``{"error": message}`` for a board that does not read
+   or a bad limit, and ``{"verdict": "conflict", "conflicts": [...], "solution": null,
+   "nodes": 0, "ms": 0.0}`` when givens clash (as ``analyze``). Otherwise it has made a
+   job and answers either with the *verdict* (the search ended within the slice) or
+   with *progress*:
+
+   - verdict: ``{"verdict": "none" | "unique" | "multiple", "solutions": n,
+     "solution": board | null, "nodes": n, "ms": t, "conflicts": [], "job": id}``,
+     ``analyze``'s answer plus the job's id; ``ms`` is the search time of all its slices;
+   - progress: ``{"job": id, "nodes": n, "ms": t}``, the guesses placed and the ms
+     searched so far: the search is paused, call ``analyze_more(id)`` to go on.
+
+2. ``analyze_more(id)`` runs the job for one more slice and answers as above: the
+   verdict (the job is then gone) or progress. An id that is not running (ended,
+   stopped, dropped, never started) answers ``{"error": message}``.
+3. ``analyze_stop(id)`` drops the job: ``{"stopped": true}``, or ``{"stopped": false}``
+   when there was none (it had ended or was dropped). A page that simply stops calling
+   leaves the job paused; only the ``MAX_JOBS`` (4) newest are kept, the oldest dropped
+   when another starts, so an abandoned search costs memory for a while, never time.
+
+A page tells a verdict from progress by its ``"verdict"`` key; ids only grow, so an
+answer for a job the page has given up can be recognised and ignored. ``analyze``
+itself still runs a whole search in one call.
 """
 
 import json
@@ -20,6 +51,7 @@ import sys
 
 import sudoku
 from sudoku.compat import ms_since, ticks
+from sudoku.solver import Search
 from sudoku.trace import source
 
 TYPE_CHECKING = False
@@ -69,32 +101,21 @@ def parse(text: str) -> str:
     return reply(board=sudoku.to_leetcode(grid), grid=grid)
 
 
-def conflicts(board: "Any") -> str:
-    """``{"conflicts": [...]}`` for the board's givens (empty when they agree), or error."""
+def checked(board: "Any") -> "tuple[str | None, str | None]":
+    """The board's grid, or the answer to give instead: ``{"error"}`` for a board that does
+    not read, the "conflict" verdict (with the conflicts) when givens clash."""
     try:
         grid = sudoku.parse(plain(board))
     except sudoku.PuzzleError as error:
-        return reply(error=str(error))
-    return reply(conflicts=conflict_list(grid))
-
-
-def analyze(board: "Any", limit: int = 2) -> str:
-    """Solve and count solutions up to ``limit``: verdict, one solution, nodes, ms.
-
-    ``verdict`` is "conflict" when givens clash (with the conflicts), else "none",
-    "unique" or "multiple" (then ``solution`` is one of them). ``ms`` is the time the
-    search took in this interpreter, the browser's figure the page shows.
-    """
-    try:
-        grid = sudoku.parse(plain(board))
-    except sudoku.PuzzleError as error:
-        return reply(error=str(error))
+        return None, reply(error=str(error))
     found = conflict_list(grid)
     if found:
-        return reply(verdict="conflict", conflicts=found, solution=None, nodes=0, ms=0.0)
-    start = ticks()
-    result = sudoku.analyze(grid, limit=int(limit))
-    ms = ms_since(start)
+        return None, reply(verdict="conflict", conflicts=found, solution=None, nodes=0, ms=0.0)
+    return grid, None
+
+
+def verdict(result: "dict[str, Any]", ms: float, **more: "Any") -> str:
+    """The final answer of a search: verdict, count, one solution, nodes, ms."""
     solution = result["solution"]
     return reply(
         verdict=VERDICTS[min(result["solutions"], 2)],
@@ -103,7 +124,99 @@ def analyze(board: "Any", limit: int = 2) -> str:
         nodes=result["nodes"],
         ms=round(ms, 3),
         conflicts=[],
+        **more,
     )
+
+
+def analyze(board: "Any", limit: int = 2) -> str:
+    """Solve and count solutions up to ``limit``: verdict, one solution, nodes, ms.
+
+    ``verdict`` is "conflict" when givens clash (with the conflicts), else "none",
+    "unique" or "multiple" (then ``solution`` is one of them). ``ms`` is the time the
+    search took in this interpreter, the browser's figure the page shows. One call runs
+    the whole search: a page that wants to stop it uses ``analyze_start`` instead.
+    """
+    grid, answer = checked(board)
+    if grid is None:
+        return answer
+    start = ticks()
+    result = sudoku.analyze(grid, limit=int(limit))
+    return verdict(result, ms_since(start))
+
+
+# -- the same search in slices: a page can stop it (issue 11) --------------------------
+
+SLICE_MS = 40
+"""Work per call of ``analyze_start``/``analyze_more``: a search runs this long, then
+answers, so a page that stops calling ends it at once and a new request never waits."""
+
+SLICE_NODES = 64
+"""Nodes run between two looks at the clock: ~1 ms in CPython, ~3 in Pyodide."""
+
+MAX_JOBS = 4
+"""Searches kept at once; starting another drops the oldest (a page that stops calling
+leaves its job behind: this bounds them)."""
+
+jobs: "dict[int, dict[str, Any]]" = {}
+"""Running searches by id: the ``sudoku.solver.Search`` and the ms it ran so far."""
+
+last_job = 0
+"""The id given to the latest job (ids are never reused)."""
+
+
+def work(key: int, job: "dict[str, Any]") -> str:
+    """Run a job for one slice: its verdict if it ended (the job is dropped), else the
+    progress answer ``{"job", "nodes", "ms"}``."""
+    search = job["search"]
+    start = ticks()
+    while not search.run(SLICE_NODES):
+        elapsed = ms_since(start)
+        if elapsed >= SLICE_MS:
+            job["ms"] += elapsed
+            return reply(job=key, nodes=search.nodes, ms=round(job["ms"], 3))
+    jobs.pop(key, None)
+    return verdict(search.result(), job["ms"] + ms_since(start), job=key)
+
+
+def analyze_start(board: "Any", limit: int = 2) -> str:
+    """Start the search ``analyze`` makes, and run its first slice (see ``analyze_more``).
+
+    Answers as ``analyze`` does when the search ends within the slice (its verdict, with
+    ``job``), when the givens clash (``{"verdict": "conflict", ...}``, no job) or the
+    board does not read (``{"error"}``); else ``{"job": id, "nodes": n, "ms": t}``: the
+    search goes on when ``analyze_more(id)`` is called.
+    """
+    global last_job  # noqa: PLW0603 (the worker's one counter)
+    grid, answer = checked(board)
+    if grid is None:
+        return answer
+    try:
+        search = Search(grid, int(limit))
+    except (TypeError, ValueError) as error:
+        return reply(error=str(error))
+    last_job += 1
+    jobs[last_job] = {"search": search, "ms": 0.0}
+    for old in sorted(jobs)[:-MAX_JOBS]:
+        del jobs[old]
+    return work(last_job, jobs[last_job])
+
+
+def analyze_more(key: int) -> str:
+    """Run a started search for one more slice: its verdict when it ends, else progress.
+
+    The verdict is ``analyze``'s answer plus ``job``; progress is ``{"job", "nodes",
+    "ms"}`` (nodes placed and ms searched so far, in all slices): call again. A job that
+    ended, was stopped or dropped answers ``{"error"}``.
+    """
+    job = jobs.get(int(key))
+    if job is None:
+        return reply(error=f"no search {key} to run: it ended, was stopped or never started")
+    return work(int(key), job)
+
+
+def analyze_stop(key: int) -> str:
+    """Drop a started search: ``{"stopped": true}``, false when it had already ended."""
+    return reply(stopped=jobs.pop(int(key), None) is not None)
 
 
 def export(board: "Any") -> str:
@@ -300,7 +413,9 @@ def trace_stop(key: int) -> str:
 
 __export__ = [
     "analyze",
-    "conflicts",
+    "analyze_more",
+    "analyze_start",
+    "analyze_stop",
     "export",
     "parse",
     "ready",

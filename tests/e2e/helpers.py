@@ -67,11 +67,6 @@ def paste(page: Page, selector: str, text: str) -> None:
     )
 
 
-def wait_conflicts_settled(page: Page) -> None:
-    """Wait until the worker has answered every conflict check sent so far."""
-    page.wait_for_function("document.body.dataset.checked === document.body.dataset.edits")
-
-
 def show_import_export(page: Page, *, shown: bool = True) -> None:
     """Open (or close) the Import and export section, whatever its state."""
     if page.locator("#io").evaluate("io => io.open") != shown:

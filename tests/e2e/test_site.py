@@ -55,9 +55,10 @@ def test_vendor_plan_has_no_maps_and_all_sources_exist() -> None:
     assert not [rel for _, rel in plan if rel.endswith(".map")]
 
 
-@pytest.mark.parametrize("name", ["pyscript.toml", "mpy-worker.toml"])
+@pytest.mark.parametrize("name", ["pyscript.toml", "mpy-worker.toml", "mpy.toml"])
 def test_files_map_holds_what_import_sudoku_loads(name: str) -> None:
-    """Each worker's config maps exactly the core modules `import sudoku` loads, to sudoku/."""
+    """Each config maps exactly the core modules `import sudoku` loads, to sudoku/ (the
+    pages' config maps the page glue too: src/web/)."""
     config = tomllib.loads((ROOT / name).read_text(encoding="utf-8"))
     loaded = subprocess.run(
         [
@@ -75,4 +76,8 @@ def test_files_map_holds_what_import_sudoku_loads(name: str) -> None:
     )
     files = [Path(f).resolve().relative_to(ROOT).as_posix() for f in json.loads(loaded.stdout)]
     expected = {f"./{f}": "./" + f.removeprefix("src/") for f in files}
-    assert config["files"] == expected
+    core = {key: value for key, value in config["files"].items() if key.startswith("./src/sudoku/")}
+    assert core == expected
+    rest = set(config["files"]) - set(core)
+    assert all(key.startswith("./src/web/") for key in rest)
+    assert bool(rest) == (name == "mpy.toml")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from types import ModuleType
+from typing import Any
 
 import pytest
 from conftest import ROOT, load_file
@@ -25,7 +26,8 @@ def board(line: str) -> list[list[str]]:
 
 def test_exports_the_page_calls(worker: ModuleType) -> None:
     """The worker exports the calls the page makes (the player adds its own)."""
-    assert {"analyze", "conflicts", "export", "parse", "ready"} <= set(worker.__export__)
+    assert {"analyze", "export", "parse", "ready"} <= set(worker.__export__)
+    assert {"analyze_start", "analyze_more", "analyze_stop"} <= set(worker.__export__)
 
 
 def test_ready_names_the_python(worker: ModuleType) -> None:
@@ -46,9 +48,11 @@ def test_parse_error_is_a_message(worker: ModuleType) -> None:
 
 
 def test_conflicts_name_cells_digit_unit(worker: ModuleType) -> None:
-    """conflicts() lists each clash with both cells, the digit, the unit and a message."""
+    """analyze() of clashing givens lists each clash: both cells, digit, unit, message."""
     line = "5...5" + "." * 76
-    assert json.loads(worker.conflicts(board(line))) == {
+    answer = json.loads(worker.analyze(board(line), 2))
+    assert answer["verdict"] == "conflict"
+    assert {"conflicts": answer["conflicts"]} == {
         "conflicts": [
             {
                 "cells": ["r1c1", "r1c5"],
@@ -84,3 +88,80 @@ def test_export_line_and_json(worker: ModuleType) -> None:
     answer = json.loads(worker.export(board(LEETCODE)))
     assert answer["line"] == LEETCODE
     assert json.loads(answer["json"]) == board(LEETCODE)
+
+
+# -- the sliced search: analyze_start, analyze_more, analyze_stop (issue 11) -------------
+
+EMPTY = "." * 81
+HARD1 = ".....6....59.....82....8....45........3........6..3.54...325..6.................."
+FORUM = "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6"
+"""The first of the forum's hardest list: the search guesses."""
+
+
+def run_to_end(worker: ModuleType, line: str, limit: int) -> tuple[dict[str, Any], int]:
+    """analyze_start, then analyze_more until the verdict: the verdict and the calls made."""
+    answer = json.loads(worker.analyze_start(board(line), limit))
+    calls = 1
+    while "verdict" not in answer:
+        assert set(answer) == {"job", "nodes", "ms"}
+        answer = json.loads(worker.analyze_more(answer["job"]))
+        calls += 1
+    return answer, calls
+
+
+@pytest.mark.parametrize(
+    ("line", "limit"),
+    [(LEETCODE, 2), (FORUM, 2), ("531" + LEETCODE[3:], 2), (HARD1, 2), (EMPTY, 1), (EMPTY, 3000)],
+    ids=["leetcode", "forum", "dead end", "hard1", "empty", "empty to 3000"],
+)
+def test_sliced_analyze_answers_as_analyze(worker: ModuleType, line: str, limit: int) -> None:
+    """Slice by slice, the search ends with analyze's verdict, solution and nodes."""
+    answer, calls = run_to_end(worker, line, limit)
+    expected = json.loads(worker.analyze(board(line), limit))
+    assert isinstance(answer.pop("job"), int)
+    assert answer.pop("ms") >= 0
+    expected.pop("ms")
+    assert answer == expected
+    if limit == 3000:  # a long search: several slices
+        assert calls > 1
+
+
+def test_a_conflict_or_a_bad_board_answers_at_once(worker: ModuleType) -> None:
+    """Clashing givens get analyze's conflict verdict, an unreadable board its error."""
+    clash = json.loads(worker.analyze_start(board("55" + "." * 79), 2))
+    assert clash["verdict"] == "conflict"
+    assert "job" not in clash
+    assert set(json.loads(worker.analyze_start("5" * 80, 2))) == {"error"}
+    assert set(json.loads(worker.analyze_start(board(EMPTY), 0))) == {"error"}
+
+
+def test_a_long_search_runs_in_short_slices_and_stops(worker: ModuleType) -> None:
+    """The empty grid counted to a million solutions: each call returns after a slice,
+    with more nodes each time; stopped, the job is gone and a new search starts."""
+    first = json.loads(worker.analyze_start(board(EMPTY), 1_000_000))
+    job, nodes = first["job"], first["nodes"]
+    assert nodes > 0
+    for _ in range(3):
+        answer = json.loads(worker.analyze_more(job))
+        assert answer["job"] == job
+        assert answer["nodes"] > nodes
+        assert answer["ms"] >= worker.SLICE_MS
+        nodes = answer["nodes"]
+    assert json.loads(worker.analyze_stop(job)) == {"stopped": True}
+    assert json.loads(worker.analyze_stop(job)) == {"stopped": False}
+    assert "error" in json.loads(worker.analyze_more(job))
+    answer, _ = run_to_end(worker, LEETCODE, 2)
+    assert answer["verdict"] == "unique"
+    assert answer["job"] > job
+
+
+def test_abandoned_searches_are_dropped(worker: ModuleType) -> None:
+    """A page that stops calling leaves its job: only the latest MAX_JOBS are kept."""
+    jobs = [
+        json.loads(worker.analyze_start(board(EMPTY), 1_000_000))["job"]
+        for _ in range(worker.MAX_JOBS + 1)
+    ]
+    assert "error" in json.loads(worker.analyze_more(jobs[0]))
+    for job in jobs[1:]:
+        assert json.loads(worker.analyze_more(job))["job"] == job
+        assert json.loads(worker.analyze_stop(job)) == {"stopped": True}
