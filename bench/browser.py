@@ -6,6 +6,9 @@ Measures, with medians over ``--runs`` visits:
 
 - navigation to first paint (the board's 81 inputs are static HTML: typeable then),
 - navigation to board-ready (the MicroPython main thread has put on the board's rules),
+- navigation to conflicts shown: each visit opens a link whose puzzle has two clashing
+  givens, which the page marks with the core as it puts the board on (before
+  board-ready; typing is checked the same way from then on),
 - navigation to solver-ready (the Pyodide worker answered), with a cold disk cache (a
   new browser profile each visit) and warm (the same profile visited again);
 
@@ -45,7 +48,9 @@ TIMEOUT_MS = 180_000
 BOOT_MARKS = """() => {
     const mark = name => performance.getEntriesByName(name)[0]?.startTime ?? null;
     const paint = performance.getEntriesByName('first-contentful-paint')[0];
+    const clashes = document.querySelectorAll('#board .conflict').length;
     return {paint: paint ? paint.startTime : null, board: mark('sudoku:board-ready'),
+            conflicts: clashes === 2 ? mark('sudoku:board-ready') : null,
             solver: mark('sudoku:solver-ready')};
 }"""
 SOLVE_ONE = """async line => {
@@ -102,10 +107,15 @@ def summary(values: list[float]) -> dict[str, float]:
     }
 
 
+CLASH = "55" + "." * 79
+"""A link's puzzle with two clashing givens (r1c1, r1c2): the boot marks them."""
+
+
 def visit(context: BrowserContext, url: str) -> tuple[Page, dict[str, float]]:
-    """Open the app and wait for the solver; return the page and its boot marks (ms)."""
+    """Open the app on a clashing link and wait for the solver; return the page and its
+    boot marks (ms)."""
     page = context.new_page()
-    page.goto(url)
+    page.goto(f"{url}?puzzle={CLASH}")
     page.wait_for_function(
         "document.body.dataset.ready !== 'false'", timeout=TIMEOUT_MS, polling=100
     )
@@ -255,7 +265,7 @@ def main(argv: list[str] | None = None) -> int:
         "machine": {"python": platform.python_version(), "cpus": os.cpu_count()},
         "runs": args.runs,
         "boot_ms": {
-            phase: {key: median_of(marks, key) for key in ("paint", "board", "solver")}
+            phase: {key: median_of(marks, key) for key in ("paint", "board", "conflicts", "solver")}
             for phase, marks in boots.items()
         },
         "offline_boot_ms": offline_boots,

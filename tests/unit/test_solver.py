@@ -143,6 +143,23 @@ def test_puzzles_with_several_solutions_count_two(puzzle: str) -> None:
     assert solution_problems(puzzle, result["solution"]) == []
 
 
+def test_counting_keeps_no_solution_but_the_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Counting 2,000 solutions builds a grid for the first only, in each of the two
+    searches (issue 11: ``count`` kept every solution in memory)."""
+    built: list[str] = []
+
+    def grid_of(done: int) -> str:
+        built.append(real(done))
+        return built[-1]
+
+    real = solver._grid_of
+    monkeypatch.setattr(solver, "_grid_of", grid_of)
+    result = analyze(EMPTY_GRID, limit=2_000)
+    assert result["solutions"] == 2_000
+    assert len(built) <= 2
+    assert result["solution"] in built
+
+
 @pytest.mark.parametrize("limit", [1, 2, 5])
 def test_counting_stops_at_the_limit(limit: int) -> None:
     """The empty grid (billions of solutions) counts exactly ``limit``."""
