@@ -111,3 +111,36 @@ def test_conflicts_are_marked_before_the_solver_worker_is_up(
     assert held  # the worker asked for Pyodide and is still waiting
     assert page.evaluate("document.body.dataset.ready") != "true"
     context.close()
+
+
+ENTRY = 'def analyze_start(board: "Any", limit: int = 2) -> str:\n'
+BROKEN = (
+    ENTRY,
+    ENTRY + '    raise MemoryError("Pyodide already fatally failed")  # the test breaks it\n',
+)
+"""The worker's source with its solve entry point failing as a dead Pyodide does."""
+
+
+def test_a_failing_worker_is_said_in_words(browser: Browser, base_url: str) -> None:
+    """A worker call that fails says to reload the page: no error type, no raw tuple."""
+    context = browser.new_context(service_workers="block")
+
+    def broken_worker(route: Route) -> None:
+        response = route.fetch()
+        source = response.text()
+        assert BROKEN[0] in source
+        route.fulfill(response=response, body=source.replace(*BROKEN))
+
+    context.route("**/src/web/worker.py", broken_worker)
+    page = context.new_page()
+    page.goto(base_url)
+    wait_ready(page)
+    page.locator("#sample-leetcode").click()
+    page.locator("#solve").click()
+    assert wait_verdict(page, "error") == "error"
+    status = page.locator("#status").text_content() or ""
+    assert "reload the page" in status
+    assert "MemoryError" not in status
+    assert "(" not in status
+    assert page.evaluate("document.body.dataset.busy") == "false"
+    context.close()
