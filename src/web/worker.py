@@ -64,9 +64,23 @@ VERDICTS = ("none", "unique", "multiple")
 
 
 def plain(value: "Any") -> "Any":
-    """A JS value from the page as Python data (a ``JsProxy`` in Pyodide; as is in CPython)."""
+    """A JS value from the page as Python data (a ``JsProxy`` in Pyodide; as is in CPython).
+
+    JS ``null`` comes out of Pyodide as its ``jsnull``, not None: as a board, a row or a
+    cell it becomes None, so the reader's message says what CPython's would ("found
+    None"). Deeper levels are left alone (no board has them, and the reader refuses them).
+    """
     to_py = getattr(value, "to_py", None)
-    return to_py() if to_py else value
+    return nulls_as_none(to_py() if to_py else value, 2)
+
+
+def nulls_as_none(value: "Any", levels: int) -> "Any":
+    """``value`` with JS nulls as None, itself and down ``levels`` levels of lists."""
+    if type(value).__name__ == "JsNull":
+        return None
+    if levels and isinstance(value, list):
+        return [nulls_as_none(item, levels - 1) for item in value]
+    return value
 
 
 def reply(**fields: "Any") -> str:

@@ -307,11 +307,6 @@ def test_parse_in_the_browser_answers_as_cpython(
     assert errors == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason='worker.plain() passes Pyodide\'s jsnull on ("found a JsNull"): '
-    "map it to None, then drop this mark",
-)
 def test_js_null_reads_as_none(fresh: Page, base_url: str, worker: ModuleType) -> None:
     """A JS ``null`` (a whole puzzle, a row, a cell) is answered as CPython answers None."""
     errors = open_page(fresh, base_url, "index.html")
