@@ -55,10 +55,10 @@ def test_vendor_plan_has_no_maps_and_all_sources_exist() -> None:
     assert not [rel for _, rel in plan if rel.endswith(".map")]
 
 
-@pytest.mark.parametrize("name", ["pyscript.toml", "mpy-worker.toml", "mpy.toml"])
+@pytest.mark.parametrize("name", ["pyscript.toml", "mpy-worker.toml", "mpy-app.toml"])
 def test_files_map_holds_what_import_sudoku_loads(name: str) -> None:
-    """Each config maps exactly the core modules `import sudoku` loads, to sudoku/ (the
-    pages' config maps the page glue too: src/web/)."""
+    """Each config that loads the core maps exactly the modules `import sudoku` loads, to
+    sudoku/; the app page's also maps the widget page's glue (mpy.toml), and only that."""
     config = tomllib.loads((ROOT / name).read_text(encoding="utf-8"))
     loaded = subprocess.run(
         [
@@ -78,6 +78,13 @@ def test_files_map_holds_what_import_sudoku_loads(name: str) -> None:
     expected = {f"./{f}": "./" + f.removeprefix("src/") for f in files}
     core = {key: value for key, value in config["files"].items() if key.startswith("./src/sudoku/")}
     assert core == expected
-    rest = set(config["files"]) - set(core)
-    assert all(key.startswith("./src/web/") for key in rest)
-    assert bool(rest) == (name == "mpy.toml")
+    glue = {key: value for key, value in config["files"].items() if key not in core}
+    widget_page = tomllib.loads((ROOT / "mpy.toml").read_text(encoding="utf-8"))
+    assert glue == (widget_page["files"] if name == "mpy-app.toml" else {})
+
+
+def test_the_widget_page_loads_no_core() -> None:
+    """The widget's page runs no search (its worker does): a reader downloads the core once."""
+    config = tomllib.loads((ROOT / "mpy.toml").read_text(encoding="utf-8"))
+    assert config["files"]
+    assert all(key.startswith("./src/web/") for key in config["files"])
