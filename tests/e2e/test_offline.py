@@ -161,6 +161,18 @@ def only_release_bytes(responses: list[Response], base: str, files: dict[str, st
     assert [r.url for r in responses if r.url.startswith(base) and not r.ok] == []
 
 
+def reload_from_release(
+    context: BrowserContext, page: Page, host: sitekit.Host, files: dict[str, str]
+) -> list[Response]:
+    """Reload the app and solve: every site file it got is this release's. Its responses."""
+    responses = record_responses(context)
+    page.reload()
+    sitekit.wait_booted(page)
+    solve_leetcode(page)
+    only_release_bytes(responses, host.url, files)
+    return responses
+
+
 def test_missing_file_is_fetched_again_with_its_hash(
     browser: Browser, host: sitekit.Host, site: Path
 ) -> None:
@@ -170,11 +182,7 @@ def test_missing_file_is_fetched_again_with_its_hash(
     page, name = installed(context, host)
     delete_cached(page, name, host.url + WASM)
 
-    responses = record_responses(context)
-    page.reload()
-    sitekit.wait_booted(page)
-    solve_leetcode(page)
-    only_release_bytes(responses, host.url, files)
+    reload_from_release(context, page, host, files)
     assert page.evaluate(CACHED_HASH, [name, host.url + WASM]) == files[WASM]
     context.close()
 
@@ -228,11 +236,7 @@ def test_tampered_file_is_not_served(browser: Browser, host: sitekit.Host, site:
     page, name = installed(context, host)
     overwrite_cached(page, name, host.url + SOLVER)
 
-    responses = record_responses(context)
-    page.reload()
-    sitekit.wait_booted(page)
-    solve_leetcode(page)
-    only_release_bytes(responses, host.url, files)
+    responses = reload_from_release(context, page, host, files)
     assert any(r.url == host.url + SOLVER for r in responses)
     assert page.evaluate(CACHED_HASH, [name, host.url + SOLVER]) == files[SOLVER]
     context.close()
@@ -251,11 +255,7 @@ def test_file_replaced_after_its_check_is_checked_again(
     sitekit.wait_booted(page)
     overwrite_cached(page, name, host.url + SOLVER)
 
-    responses = record_responses(context)
-    page.reload()
-    sitekit.wait_booted(page)
-    solve_leetcode(page)
-    only_release_bytes(responses, host.url, files)
+    reload_from_release(context, page, host, files)
     assert page.evaluate(CACHED_HASH, [name, host.url + SOLVER]) == files[SOLVER]
     context.close()
 
