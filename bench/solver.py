@@ -55,7 +55,7 @@ from baselines import editorial_solve, norvig_solve, previous_analyze
 from sudoku.benchmark import Stats, format_stats, run_each, solves, summarize, time_each
 from sudoku.grid import Grid
 from sudoku.solver import analyze
-from sudoku.trace import trace
+from sudoku.tracing import trace
 
 ROOT = Path(__file__).resolve().parents[1]
 PUZZLES = Path(os.environ.get("SUDOKU_PUZZLES", ROOT.parent / "shared" / "puzzles"))

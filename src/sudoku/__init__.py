@@ -16,15 +16,40 @@ The package has no third-party or browser import: it runs unchanged in CPython
 3.11+, in Pyodide (the app's solver worker) and in MicroPython (the page and the
 widget). What differs between them is handled in one place, ``sudoku.compat``,
 imported first: it also lets MicroPython read ``from __future__ import annotations``.
+
+Modules: ``grid`` (the glossary's tables), ``formats`` (reading and writing puzzles),
+``validate`` (conflicts), ``solver`` (the fast search), ``tracing`` (the teaching
+strategies, event by event), ``leetcode`` (LeetCode 37's class), ``cli``.
+
+The names below load their module on first use (PEP 562's module ``__getattr__``, which
+MicroPython has too): a page that needs only ``sudoku.grid``'s names does not compile the
+solver. ``import sudoku`` itself loads ``compat`` only.
 """
 
 from sudoku import compat  # noqa: F401  (first: the other modules rely on it)
-from sudoku.formats import PuzzleError, parse, to_json, to_leetcode, to_line, to_pretty
-from sudoku.grid import Board, Grid, cell_name, unit_name
-from sudoku.leetcode import Solution
-from sudoku.solver import Analysis, analyze, count_solutions, solve
-from sudoku.trace import STRATEGIES, Event, replay, trace
-from sudoku.validate import Conflict, conflicts, describe
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from sudoku.formats import PuzzleError, parse, to_json, to_leetcode, to_line, to_pretty
+    from sudoku.grid import Board, Grid, cell_name, unit_name
+    from sudoku.leetcode import Solution
+    from sudoku.solver import Analysis, analyze, count_solutions, solve
+    from sudoku.tracing import Event, replay, trace
+    from sudoku.validate import Conflict, conflicts, describe
+    from sudoku.words import STRATEGIES
+
+HOMES = {
+    "formats": ("PuzzleError", "parse", "to_json", "to_leetcode", "to_line", "to_pretty"),
+    "grid": ("Board", "Grid", "cell_name", "unit_name"),
+    "leetcode": ("Solution",),
+    "solver": ("Analysis", "analyze", "count_solutions", "solve"),
+    "tracing": ("Event", "replay", "trace"),
+    "words": ("STRATEGIES",),
+    "validate": ("Conflict", "conflicts", "describe"),
+}
+"""The module each public name of ``__all__`` lives in (a unit test keeps them equal)."""
+
+HOME_OF = {name: module for module, names in HOMES.items() for name in names}
 
 __all__ = [
     "STRATEGIES",
@@ -50,3 +75,26 @@ __all__ = [
     "trace",
     "unit_name",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """Load a public name's module on first use, and keep the name here.
+
+    A submodule's own name loads it too: MicroPython's ``from sudoku import formats``
+    asks this function before it looks for a submodule (CPython looks first).
+    """
+    module = HOME_OF.get(name)
+    try:
+        found = __import__("sudoku." + (module or name), None, None, [name])
+    except ImportError:
+        found = None
+    if found is None or (module is not None and not hasattr(found, name)):
+        raise AttributeError("module 'sudoku' has no attribute " + repr(name))
+    value = getattr(found, name) if module else found
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    """The module's names, the not yet loaded public ones included."""
+    return sorted(set(globals()) | set(HOME_OF))

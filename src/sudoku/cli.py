@@ -52,12 +52,12 @@ from sudoku.benchmark import format_stats, run_each, solves, summarize
 from sudoku.formats import MAX_TEXT, PuzzleError, parse, to_json, to_line, to_pretty
 from sudoku.grid import Grid
 from sudoku.solver import analyze, count_solutions, solve
-from sudoku.trace import STRATEGIES, trace
+from sudoku.tracing import STRATEGIES, trace
 from sudoku.validate import conflicts, describe, givens
+from sudoku.words import VERDICT_WORDS, VERDICTS
 
 WRITERS: dict[str, Callable[[Grid], str]] = {"line": to_line, "grid": to_pretty, "json": to_json}
 BENCH_STRATEGIES = ("fast", *STRATEGIES)
-VERDICTS = ("no solution", "unique solution", "more than one solution")
 PUZZLE_HELP = "81 characters or LeetCode JSON, quoted (default: read stdin)"
 MAX_NUMBER = 10**18
 """The largest number an option takes: more than any run reaches, and within what
@@ -211,8 +211,8 @@ def run_check(args: argparse.Namespace) -> int:
     for clash in clashes:
         print(f"  {describe(clash)}")
     verdict = VERDICTS[count_solutions(grid, limit=2)]
-    print(f"verdict: {verdict}")
-    return 0 if verdict == VERDICTS[1] else 1
+    print(f"verdict: {VERDICT_WORDS[verdict]}")
+    return 0 if verdict == "unique" else 1
 
 
 def run_trace(args: argparse.Namespace) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import namedtuple
 
 from sudoku.grid import BLANK, PEERS, Grid, cell_name, checked_grid, shared_unit, unit_name
+from sudoku.words import both_hold
 
 
 class Conflict(namedtuple("Conflict", ["first", "second", "digit", "unit"])):
@@ -39,7 +40,7 @@ def conflicts(grid: Grid) -> list[Conflict]:
 def describe(conflict: Conflict) -> str:
     """The conflict in words: ``r1c1 and r1c5 both hold 5 in row 1``."""
     first, second, digit, unit = conflict
-    return f"{cell_name(first)} and {cell_name(second)} both hold {digit} in {unit_name(unit)}"
+    return both_hold(cell_name(first), cell_name(second), digit, unit_name(unit))
 
 
 def givens(grid: Grid) -> int:

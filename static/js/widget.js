@@ -6,7 +6,7 @@
  *    is painted on the static board, and the widget's height is reported to the host page
  *    (`{type: "sudoku-lab:height", height}`, read by static/js/embed.js) now and whenever
  *    it changes, so the host's iframe has its real height before Python runs.
- * 2. Python (PyScript's MicroPython: src/web/embed.py and its worker) starts only when the
+ * 2. Python (PyScript's MicroPython: src/web/page/embed.py and its worker) starts only when the
  *    widget is in view, or on the reader's first touch, click or key in it. A widget the
  *    reader never reaches costs its HTML, CSS and this file.
  *

@@ -3,7 +3,7 @@ code line against the core's own trace, compare mode against the CLI, the share 
 and a search of over a million steps that plays and stops without freezing the page.
 
 Long searches are made short on purpose: ``data-cap`` and ``data-compare-cap`` on the
-player (documented in src/web/player.py) bring the caps down to a few thousand steps."""
+player (documented in src/web/page/player.py) bring the caps down to a few thousand steps."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from conftest import ROOT, wait_ready
 from helpers import load
 from playwright.sync_api import Page
 
-from sudoku.trace import replay, source, trace
+from sudoku.tracing import replay, source, trace
 
 LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 HARD = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9"

@@ -9,7 +9,7 @@ nesting, huge and random unicode text, bidi and control characters, near-valid p
 list literals of every wrong shape, and JS values (arrays, numbers, objects, deep arrays).
 
 Each answer must be a board or ``{"error": message}``, neither a crash nor a hang, and
-equal to what ``src/web/worker.py``'s ``parse`` answers in CPython for the same value;
+equal to what ``src/web/worker/worker.py``'s ``parse`` answers in CPython for the same value;
 the worker must still answer ``ready()`` and read a good puzzle afterwards.
 """
 
@@ -242,8 +242,8 @@ CALL_ALL = """async ([selector, items, callMs]) => {
 
 @pytest.fixture(scope="module")
 def worker() -> ModuleType:
-    """src/web/worker.py in CPython: the answers the browser's must equal."""
-    return load_file(ROOT / "src" / "web" / "worker.py")
+    """src/web/worker/worker.py in CPython: the answers the browser's must equal."""
+    return load_file(ROOT / "src" / "web" / "worker" / "worker.py")
 
 
 @pytest.fixture

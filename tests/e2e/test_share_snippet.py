@@ -19,7 +19,7 @@ from conftest import BOOT_MS, ROOT, load_file
 from helpers import load
 from playwright.sync_api import Page
 
-options = load_file(ROOT / "src" / "web" / "options.py")
+options = load_file(ROOT / "src" / "web" / "page" / "options.py")
 PLAYER = "document.querySelector('#player')"
 TRACE_MS = 60_000
 SHOW = """controls => {

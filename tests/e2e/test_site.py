@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
+import ast
 import tomllib
 import urllib.request
 from pathlib import Path
@@ -55,36 +53,78 @@ def test_vendor_plan_has_no_maps_and_all_sources_exist() -> None:
     assert not [rel for _, rel in plan if rel.endswith(".map")]
 
 
-@pytest.mark.parametrize("name", ["pyscript.toml", "mpy-worker.toml", "mpy-app.toml"])
-def test_files_map_holds_what_import_sudoku_loads(name: str) -> None:
-    """Each config that loads the core maps exactly the modules `import sudoku` loads, to
-    sudoku/; the app page's also maps the widget page's glue (mpy.toml), and only that."""
+WEB = ROOT / "src" / "web"
+SCRIPTS = {
+    "pyscript.toml": WEB / "worker" / "worker.py",
+    "mpy-worker.toml": WEB / "worker" / "worker.py",
+    "mpy-app.toml": WEB / "page" / "main.py",
+    "mpy.toml": WEB / "page" / "embed.py",
+}
+"""Each PyScript config and the script that runs with it."""
+
+
+def imported(path: Path) -> set[str]:
+    """The modules ``path`` imports, wherever in it (type-only imports aside)."""
+    found: set[str] = set()
+    todo: list[ast.AST] = [ast.parse(path.read_text(encoding="utf-8"))]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
+            continue
+        todo.extend(ast.iter_child_nodes(node))
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def source_of(module: str, script: Path) -> Path | None:
+    """Where ``module`` comes from for ``script``: its own folder, src/web (the wire) or
+    the core package; None for the standard library and PyScript."""
+    parts = module.split(".")
+    if parts[0] == "sudoku":
+        path = ROOT / "src" / Path(*parts)
+        return path.with_suffix(".py") if path.with_suffix(".py").is_file() else None
+    for folder in (script.parent, WEB):
+        if len(parts) == 1 and (folder / f"{module}.py").is_file():
+            return folder / f"{module}.py"
+    return None
+
+
+def needed_files(script: Path) -> dict[str, str]:
+    """The [files] map a script needs: every module it imports, and theirs, in turn;
+    a core module brings its package's ``__init__.py``, which imports ``compat``."""
+    todo, seen = [script], {script}
+    while todo:
+        for module in imported(todo.pop()):
+            path = source_of(module, script)
+            extra = [ROOT / "src" / "sudoku" / "__init__.py"] if module.startswith("sudoku") else []
+            for found in ([path] if path else []) + extra:
+                if found not in seen:
+                    seen.add(found)
+                    todo.append(found)
+    seen.discard(script)
+    files = {}
+    for path in seen:
+        rel = path.relative_to(ROOT).as_posix()
+        inside = rel.removeprefix("src/") if rel.startswith("src/sudoku/") else path.name
+        files[f"./{rel}"] = f"./{inside}"
+    return files
+
+
+@pytest.mark.parametrize("name", sorted(SCRIPTS))
+def test_files_map_holds_what_its_script_imports(name: str) -> None:
+    """Each config's [files] maps exactly the modules its script imports, and theirs:
+    nothing missing (an ImportError in the browser), nothing more (a wasted download)."""
     config = tomllib.loads((ROOT / name).read_text(encoding="utf-8"))
-    loaded = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            (
-                "import json, sys, sudoku; "
-                "print(json.dumps(sorted(m.__file__ for n, m in sys.modules.items() "
-                "if n == 'sudoku' or n.startswith('sudoku.'))))"
-            ),
-        ],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    files = [Path(f).resolve().relative_to(ROOT).as_posix() for f in json.loads(loaded.stdout)]
-    expected = {f"./{f}": "./" + f.removeprefix("src/") for f in files}
-    core = {key: value for key, value in config["files"].items() if key.startswith("./src/sudoku/")}
-    assert core == expected
-    glue = {key: value for key, value in config["files"].items() if key not in core}
-    widget_page = tomllib.loads((ROOT / "mpy.toml").read_text(encoding="utf-8"))
-    assert glue == (widget_page["files"] if name == "mpy-app.toml" else {})
+    assert config["files"] == needed_files(SCRIPTS[name])
 
 
-def test_the_widget_page_loads_no_core() -> None:
-    """The widget's page runs no search (its worker does): a reader downloads the core once."""
+def test_the_widget_page_loads_no_search() -> None:
+    """The widget's page runs no search (its worker does): a reader downloads the solver
+    and the teaching strategies once, for the worker, and the page compiles neither."""
     config = tomllib.loads((ROOT / "mpy.toml").read_text(encoding="utf-8"))
     assert config["files"]
-    assert all(key.startswith("./src/web/") for key in config["files"])
+    assert not {"./src/sudoku/solver.py", "./src/sudoku/tracing.py"} & set(config["files"])

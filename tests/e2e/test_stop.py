@@ -131,7 +131,7 @@ def test_a_failing_worker_is_said_in_words(browser: Browser, base_url: str) -> N
         assert BROKEN[0] in source
         route.fulfill(response=response, body=source.replace(*BROKEN))
 
-    context.route("**/src/web/worker.py", broken_worker)
+    context.route("**/src/web/worker/worker.py", broken_worker)
     page = context.new_page()
     page.goto(base_url)
     wait_ready(page)

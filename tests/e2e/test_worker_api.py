@@ -15,8 +15,8 @@ LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....41
 
 @pytest.fixture(scope="module")
 def worker() -> ModuleType:
-    """src/web/worker.py as a module (in the browser it is a PyScript worker's script)."""
-    return load_file(ROOT / "src" / "web" / "worker.py")
+    """src/web/worker/worker.py as a module (in the browser it is a PyScript worker's script)."""
+    return load_file(ROOT / "src" / "web" / "worker" / "worker.py")
 
 
 def board(line: str) -> list[list[str]]:

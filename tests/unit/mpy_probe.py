@@ -26,7 +26,7 @@ from sudoku.compat import (
     splitlines,
     strip,
 )
-from sudoku.trace import apply, source
+from sudoku.tracing import apply, source
 
 
 def dump(value):

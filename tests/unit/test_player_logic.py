@@ -1,5 +1,6 @@
-"""The player's pure logic (src/web/timeline.py, options.py) and the worker's trace calls,
-checked against the core's own events: what the page shows at step k is the trace's truth."""
+"""The player's pure logic (src/web/page/timeline.py, options.py) and the worker's trace
+calls, checked against the core's own events: what the page shows at step k is the
+trace's truth."""
 
 from __future__ import annotations
 
@@ -13,11 +14,13 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
+import wire
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sudoku.grid import UNITS
-from sudoku.trace import STRATEGIES, trace
+from sudoku.formats import parse, to_pretty
+from sudoku.grid import UNITS, unit_name
+from sudoku.tracing import STRATEGIES, trace
 
 ROOT = Path(__file__).resolve().parents[2]
 LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -26,11 +29,12 @@ EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9
 CLASH = "55" + "." * 79
 
 
-def load(name: str) -> ModuleType:
-    """``src/web/{name}.py`` as a module (in the browser these are top-level scripts)."""
-    spec = importlib.util.spec_from_file_location(
-        f"web_{name}", ROOT / "src" / "web" / f"{name}.py"
-    )
+WEB = ROOT / "src" / "web"
+
+
+def load(path: str) -> ModuleType:
+    """``src/web/{path}`` as a module (in the browser these are top-level scripts)."""
+    spec = importlib.util.spec_from_file_location(f"web_{Path(path).stem}", WEB / path)
     assert spec
     assert spec.loader
     module = importlib.util.module_from_spec(spec)
@@ -38,9 +42,9 @@ def load(name: str) -> ModuleType:
     return module
 
 
-timeline = load("timeline")
-options = load("options")
-worker = load("worker")
+timeline = load("page/timeline.py")
+options = load("page/options.py")
+worker = load("worker/worker.py")
 
 
 def expected_states(
@@ -102,7 +106,7 @@ def test_every_step_matches_the_core(grid: str, strategy: str) -> None:
     """Played one event at a time, board, counters and stack equal the core's at each step."""
     line = pulled(grid, strategy, pages=2)
     truth = expected_states(grid, strategy, line.received)
-    cursor = timeline.Cursor(line.grid)
+    cursor = wire.Cursor(line.grid)
     assert state(cursor) == truth[0]
     for k in range(1, line.received + 1):
         assert timeline.advance(line, cursor, 1) == 1
@@ -115,7 +119,7 @@ def test_step_back_restores_every_earlier_state(strategy: str) -> None:
     """Stepping back from the end passes through exactly the states seen going forward."""
     line = pulled(HARD, strategy, pages=2)
     truth = expected_states(HARD, strategy, line.received)
-    cursor = timeline.Cursor(line.grid)
+    cursor = wire.Cursor(line.grid)
     timeline.advance(line, cursor, line.received)
     for k in range(line.received - 1, -1, -1):
         assert timeline.retreat(line, cursor, 1) == 1
@@ -128,7 +132,7 @@ def test_seek_lands_on_the_core_state_from_anywhere(strategy: str) -> None:
     """Jumps in any order (checkpoint + replay) land on the core's state."""
     line = pulled(HARD, strategy, pages=3)
     truth = expected_states(HARD, strategy, line.received)
-    cursor = timeline.Cursor(line.grid)
+    cursor = wire.Cursor(line.grid)
     rng = random.Random(37)
     targets = [rng.randrange(line.received + 1) for _ in range(60)]
     targets += [0, line.received, line.page, line.page - 1, line.page + 1]
@@ -143,7 +147,7 @@ def played_past_the_cap(pages: int, behind: int = 1) -> tuple[Any, Any]:
     opened = json.loads(worker.trace_start(HARD, "naive"))
     size = opened["page"]
     line = timeline.Timeline(opened["grid"], size, cap=2 * size, behind=behind)
-    cursor = timeline.Cursor(line.grid)
+    cursor = wire.Cursor(line.grid)
     for _ in range(pages):
         timeline.receive(line, worker.trace_pull(opened["session"], 1))
         timeline.advance(line, cursor, size)
@@ -242,7 +246,7 @@ def test_fields_decode_each_event_as_the_core_made_it(grid: str, strategy: str) 
     events = list(islice(trace(grid, strategy), line.received))
     data = line.pages[0][0]
     for n, event in enumerate(events):
-        got = timeline.fields(data, n * timeline.WIDTH)
+        got = wire.fields(data, n * wire.WIDTH)
         assert got["kind"] == event["kind"]
         assert got["cell"] == event.get("cell", "")
         assert got["digit"] == event.get("digit", "")
@@ -265,15 +269,16 @@ def test_captions_name_cells_digits_peers_and_units() -> None:
         b"S.......": "Solved.",
     }
     for data, text in cases.items():
-        assert timeline.caption(timeline.fields(data, 0)) == text
+        assert timeline.caption(wire.fields(data, 0)) == text
 
 
-def test_unit_cells_are_the_core_units() -> None:
-    """A unit's name leads to the core's nine cells."""
-    names = [f"row {n}" for n in range(1, 10)] + [f"column {n}" for n in range(1, 10)]
-    names += [f"box {n}" for n in range(1, 10)]
-    assert [sorted(timeline.unit_cells(name)) for name in names] == [sorted(u) for u in UNITS]
-    assert timeline.unit_cells("") == []
+def test_an_events_unit_is_the_cores() -> None:
+    """A unit named by an event leads to the core's nine cells; no unit, no cells."""
+    for unit, cells in enumerate(UNITS):
+        data = b"f354.." + wire.UNIT_CODES[unit_name(unit)].encode()
+        assert wire.fields(data, 0)["unit_cells"] == cells
+        assert wire.fields(data, 0)["unit"] == unit_name(unit)
+    assert wire.fields(b"t354....", 0)["unit_cells"] == ()
 
 
 # -- the worker's trace calls ----------------------------------------------------------
@@ -304,7 +309,7 @@ def test_trace_pull_pages_and_header() -> None:
     total = len(list(trace(LEETCODE, "naive")))
     assert head["done"]
     assert head["steps"] == total
-    assert len(events) == total * timeline.WIDTH
+    assert len(events) == total * wire.WIDTH
     assert [page["start"] for page in head["pages"]] == list(range(0, total, worker.TRACE_PAGE))
     assert head["pages"][0] == {"start": 0, "board": LEETCODE, "counts": [0] * 5, "stack": ""}
     assert json.loads(worker.trace_pull(key, 1).partition("\n")[0])["pages"] == []
@@ -455,26 +460,20 @@ def test_controls_are_the_widgets_parts() -> None:
 
 
 def test_percent_decoding_and_leetcode_preview() -> None:
-    """A URL-encoded LeetCode board previews as its grid; other shapes wait for the worker."""
+    """A URL-encoded LeetCode board arrives whole, as the core reads it."""
     rows = [list(LEETCODE[r * 9 : r * 9 + 9]) for r in range(9)]
     query = "?puzzle=" + "".join(f"%{b:02X}" for b in json.dumps(rows).encode())
     settings, _ = options.read_query(query)
-    assert options.preview_grid(settings["puzzle"]) == LEETCODE
-    assert options.preview_grid(LEETCODE.replace(".", "0")) == LEETCODE
-    assert options.preview_grid("not a puzzle") is None
+    assert parse(settings["puzzle"]) == LEETCODE
     assert options.unquote("a+b%2") == "a b%2"
-
-
-def test_strategies_are_the_cores() -> None:
-    """The page's list of strategies is the core's."""
-    assert options.STRATEGIES == STRATEGIES
 
 
 def test_share_query_and_snippets_restore_the_puzzle() -> None:
     """The share link and the tag carry the grid and strategy; the tag has a text board."""
     query = options.share_query(LEETCODE, "mrv")
     assert options.read_query(query) == ({**options.DEFAULTS, "strategy": "mrv"}, [])
-    tag = options.tag_snippet("https://x.test/static/js/embed.js", LEETCODE, "mrv")
+    script = "https://x.test/static/js/embed.js"
+    tag = options.tag_snippet(script, LEETCODE, "mrv", to_pretty(LEETCODE))
     assert f'puzzle="{LEETCODE}"' in tag
     assert "5 3 . | . 7 . | . . ." in tag
     assert options.iframe_snippet("https://x.test/embed.html" + query).startswith("<iframe ")

@@ -9,10 +9,7 @@ show a board, never a blank frame. The notes are plain text (the page writes the
 Pure Python for MicroPython (the page's main thread) and CPython (the unit tests).
 """
 
-import json
-
-STRATEGIES = ("naive", "mrv", "propagate")
-"""The core's strategies (``sudoku.trace.STRATEGIES``; a unit test keeps them equal)."""
+from sudoku.words import STRATEGIES
 
 SPEEDS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 0)
 """Steps per second, one per notch of the speed slider; 0 is as fast as the browser can."""
@@ -50,7 +47,6 @@ DEFAULTS = {
 
 TRUE_WORDS = ("1", "true", "yes", "on")
 FALSE_WORDS = ("0", "false", "no", "off")
-BLANKS = ".0-_"
 
 
 def unquote(text):
@@ -85,24 +81,6 @@ def parse_query(query):
             name, _, value = part.partition("=")
             pairs.append((unquote(name), unquote(value)))
     return pairs
-
-
-def preview_grid(text):
-    """The 81-char grid of an obvious puzzle, to show before the solver is ready; else None.
-
-    Reads an 81-character line (``.``, ``0``, ``-``, ``_`` as blanks) or LeetCode JSON.
-    The worker's parser stays the judge: it reads more shapes, and names what is wrong.
-    """
-    text = text.strip()
-    if text.startswith("["):
-        try:
-            rows = json.loads(text)
-            text = "".join(str(value) for row in rows for value in row)
-        except (ValueError, TypeError):
-            return None
-    if len(text) != 81 or any(ch not in "123456789" + BLANKS for ch in text):
-        return None
-    return "".join("." if ch in BLANKS else ch for ch in text)
 
 
 def read_speed(value):
@@ -248,17 +226,6 @@ def share_query(grid, strategy, extra=()):
     return "?" + "&".join(f"{name}={value}" for name, value in pairs)
 
 
-def fallback_board(grid):
-    """The grid as plain text art (``5 3 . | . 7 . | ...``): a tag's content without JS."""
-    lines = []
-    for row in range(9):
-        if row in (3, 6):
-            lines.append("------+-------+------")
-        cells = grid[row * 9 : row * 9 + 9]
-        lines.append(" | ".join(" ".join(cells[b : b + 3]) for b in (0, 3, 6)))
-    return "\n".join(lines)
-
-
 FRAME_WIDE = {
     "base": 526,
     "strategy": 35,
@@ -368,12 +335,13 @@ def compare_summary(capped, cap):
     )
 
 
-def tag_snippet(script_url, grid, strategy):
-    """The ``<sudoku-lab>`` tag (and its script) with a plain-text board for no-JS readers."""
+def tag_snippet(script_url, grid, strategy, board_text):
+    """The ``<sudoku-lab>`` tag (and its script), with ``board_text`` (the grid as plain
+    text art: ``sudoku.formats.to_pretty``) for readers without JS."""
     return (
         f'<script src="{script_url}" defer></script>\n'
         f'<sudoku-lab puzzle="{grid}" strategy="{strategy}">\n'
-        f"<pre>{fallback_board(grid)}</pre>\n"
+        f"<pre>{board_text}</pre>\n"
         "</sudoku-lab>"
     )
 

@@ -1,7 +1,7 @@
 """The step-through player: watch depth-first search with backtracking fill the grid.
 
 Shared by the app (index.html, wired by main.py through ``mount_app``) and the widget
-(embed.html, src/web/embed.py). Runs on the page's main thread (MicroPython); the
+(embed.html, src/web/page/embed.py). Runs on the page's main thread (MicroPython); the
 search runs in the solver worker, which sends it in pages of compact events
 (``trace_pull``, decoded by timeline.py). The player keeps those pages (the first
 ``CAP`` events for good, with a checkpoint per page), steps through them forward and
@@ -43,13 +43,17 @@ one), ``data-compare-cap`` overrides ``COMPARE_CAP``; a long search then reaches
 in a moment.
 """
 
-import asyncio
 import json
 
+import browser
 import options
 import timeline
+import wire
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
+
+from sudoku.grid import cell_name
+from sudoku.words import STRATEGIES
 
 CAP = 500000
 """Events kept for good, for stepping back and the timeline (8 bytes each: about 4 MB).
@@ -79,62 +83,28 @@ COMPARE_CHUNK = 100000
 TRANSPORT = ("start", "back", "play", "forward", "end")
 """The transport buttons: Space on one of them plays or pauses, as anywhere in the player."""
 
-COPY_RESET_MS = 3000
-"""How long a Copy button says "Copied" before its own label comes back."""
-
 COUNTERS = (
-    ("nodes", timeline.NODES),
-    ("backtracks", timeline.BACKTRACKS),
-    ("depth", timeline.DEPTH),
-    ("max-depth", timeline.MAX_DEPTH),
-    ("forced", timeline.FORCED),
+    ("nodes", wire.NODES),
+    ("backtracks", wire.BACKTRACKS),
+    ("depth", wire.DEPTH),
+    ("max-depth", wire.MAX_DEPTH),
+    ("forced", wire.FORCED),
 )
 """Counter element roles and their position in a cursor's counters."""
-
-running = set()
-"""Background tasks, referenced until they end."""
-
-
-def guarded(handler):
-    """A DOM event handler that never shows the reader a traceback: an error goes to the
-    console (where tests see it) and the page goes on."""
-
-    def run(event):
-        try:
-            handler(event)
-        except Exception as error:  # a handler must never put a traceback on the page
-            window.console.error("player: " + repr(error))
-
-    return run
-
-
-def spawn(coro):
-    """Run a coroutine in the background (handlers return at once)."""
-    running.add(asyncio.create_task(settle(coro)))
-
-
-async def settle(coro):
-    """Await a background coroutine; a failure goes to the console, the page goes on."""
-    try:
-        await coro
-    except Exception as error:  # the player must survive anything a worker call throws
-        window.console.error("player: " + str(error))
-    finally:
-        running.discard(asyncio.current_task())
 
 
 def digit_text(byte):
     """What a board byte shows: a digit, or "" for a blank (forced ``a``-``i`` -> 1-9)."""
-    if byte == timeline.DOT:
+    if byte == wire.DOT:
         return ""
-    return chr(byte - timeline.FORCED_SHIFT) if byte > 57 else chr(byte)
+    return chr(byte - wire.FORCED_SHIFT) if byte > 57 else chr(byte)
 
 
 def base_class(byte, given):
     """A cell's lasting look: a given, a guess, a forced digit, or a blank."""
     if given:
         return "pcell given"
-    if byte == timeline.DOT:
+    if byte == wire.DOT:
         return "pcell"
     return "pcell forced" if byte > 57 else "pcell guess"
 
@@ -145,7 +115,7 @@ def marks_for(event):
     marks = {}
     if event is None:
         return marks, ""
-    for cell in timeline.unit_cells(event["unit"]):
+    for cell in event["unit_cells"]:
         marks[cell] = " in-unit"
     if event["peer_index"] >= 0:
         marks[event["peer_index"]] = " peer"
@@ -202,14 +172,18 @@ class Player:
 
     def bind(self, keys_target):
         """Listen to the controls (one delegated click), the sliders and the keys."""
-        self.root.addEventListener("click", create_proxy(guarded(self.on_click)))
-        keys_target.addEventListener("keydown", create_proxy(guarded(self.on_key)))
+        self.root.addEventListener("click", create_proxy(browser.guarded(self.on_click)))
+        keys_target.addEventListener("keydown", create_proxy(browser.guarded(self.on_key)))
         if "scrub" in self.part:
-            self.part["scrub"].addEventListener("input", create_proxy(guarded(self.on_scrub)))
+            self.part["scrub"].addEventListener(
+                "input", create_proxy(browser.guarded(self.on_scrub))
+            )
         if "speed" in self.part:
-            self.part["speed"].addEventListener("input", create_proxy(guarded(self.on_speed)))
+            self.part["speed"].addEventListener(
+                "input", create_proxy(browser.guarded(self.on_speed))
+            )
         if "strategy" in self.part:
-            strategy = create_proxy(guarded(self.on_strategy))
+            strategy = create_proxy(browser.guarded(self.on_strategy))
             self.part["strategy"].addEventListener("change", strategy)
 
     def connect(self, solver):
@@ -312,7 +286,7 @@ class Player:
             self.part["strategy"].value = self.strategy
         cap = self.setting("cap", CAP)
         self.timeline = timeline.Timeline(answer["grid"], answer["page"], cap)
-        self.cursor = timeline.Cursor(answer["grid"])
+        self.cursor = wire.Cursor(answer["grid"])
         self.lines = answer["lines"]
         self.shown.pop("capped", None)
         self.show_grid(answer["grid"])
@@ -334,7 +308,7 @@ class Player:
     def close(self):
         """Let the worker drop the open trace (if any)."""
         if self.session is not None and self.solver is not None:
-            spawn(self.solver.trace_stop(self.session))
+            browser.spawn(self.solver.trace_stop(self.session))
         self.session = None
 
     async def fill(self, run):
@@ -369,7 +343,7 @@ class Player:
             else:
                 self.say("Going to the end: " + options.grouped(line.received) + " steps so far...")
                 self.paint_counters()
-                spawn(self.fill(run))
+                browser.spawn(self.fill(run))
         elif self.playing:
             self.request_frame()
         else:
@@ -383,7 +357,7 @@ class Player:
         if timeline.contiguous_end(line, self.cursor.pos) < line.received:
             return
         if line.received - self.cursor.pos < AHEAD_PAGES * line.page:
-            spawn(self.fill(self.generation))
+            browser.spawn(self.fill(self.generation))
 
     async def open_then(self, action):
         """A control pressed before any trace: open the trace of the page's board, then act."""
@@ -410,7 +384,7 @@ class Player:
         elif role == "end":
             self.to_end()
         elif role == "compare":
-            spawn(self.compare())
+            browser.spawn(self.compare())
 
     def play(self):
         """Play from here at the chosen speed (from the start once the search has ended)."""
@@ -484,7 +458,7 @@ class Player:
         self.ending = self.generation
         self.root.dataset.ending = "true"
         self.say("Going to the end: " + options.grouped(line.received) + " steps so far...")
-        spawn(self.fill(self.generation))
+        browser.spawn(self.fill(self.generation))
 
     def cancel_end(self):
         """Another move came: End stops fetching for itself."""
@@ -573,7 +547,7 @@ class Player:
         for i in range(81):
             byte = board[i]
             mark = marks.get(i, "")
-            text = ghost if mark.startswith(" now") and byte == timeline.DOT else digit_text(byte)
+            text = ghost if mark.startswith(" now") and byte == wire.DOT else digit_text(byte)
             look = base_class(byte, grid[i] != ".") + mark
             if looks[i] != look:
                 looks[i] = look
@@ -650,7 +624,7 @@ class Player:
         for i, item in enumerate(self.stack_items):
             if i < depth:
                 code = stack[depth - 1 - i]
-                place = timeline.cell_name(code // 16) + "=" + str(code % 16)
+                place = cell_name(code // 16) + "=" + str(code % 16)
                 item.textContent = str(depth - i) + ": " + place
                 item.hidden = False
                 item.className = "newest" if i == 0 else ""
@@ -713,7 +687,7 @@ class Player:
             if target is None or self.solver is None:
                 return
             if self.timeline is None:
-                spawn(self.open_then("play"))
+                browser.spawn(self.open_then("play"))
             else:
                 self.act("play")
             return
@@ -723,9 +697,9 @@ class Player:
         if role == "compare-stop":
             self.stop_compare("Stopped.")
         elif role == "compare" and self.timeline is not None:
-            spawn(self.compare())
+            browser.spawn(self.compare())
         elif self.timeline is None:
-            spawn(self.open_then(role))
+            browser.spawn(self.open_then(role))
         else:
             self.act(role)
 
@@ -767,7 +741,7 @@ class Player:
         if self.solver is None:
             return
         if self.timeline is None:
-            spawn(self.open_then(action))
+            browser.spawn(self.open_then(action))
         elif action == "forward":
             self.step(big)
         elif action == "back":
@@ -787,7 +761,7 @@ class Player:
     def on_strategy(self, event):
         """A new strategy: trace the same puzzle again."""
         if self.solver is not None and self.timeline is not None:
-            spawn(self.open_trace(self.timeline.grid, event.target.value))
+            browser.spawn(self.open_trace(self.timeline.grid, event.target.value))
 
     # -- compare mode ------------------------------------------------------------------
 
@@ -809,11 +783,11 @@ class Player:
         self.part["compare-stop"].hidden = False
         self.part["compare-status"].textContent = "Comparing..."
         results = {}
-        for strategy in options.STRATEGIES:
+        for strategy in STRATEGIES:
             for field in ("steps", "nodes", "backtracks", "max_depth", "outcome"):
                 self.compare_cell(strategy, field, "")
             self.compare_bar(strategy, None, 1)
-        for strategy in options.STRATEGIES:
+        for strategy in STRATEGIES:
             self.compare_now = strategy
             result = await self.compare_one(run, grid, strategy, cap)
             if result is None:
@@ -831,7 +805,7 @@ class Player:
         """Count one strategy's trace up to ``cap`` steps; None if stopped."""
         answer = json.loads(await self.solver.trace_start(grid, strategy))
         if run != self.compare_run:
-            spawn(self.solver.trace_stop(answer["session"]))
+            browser.spawn(self.solver.trace_stop(answer["session"]))
             return None
         session = answer["session"]
         result = {}
@@ -855,7 +829,7 @@ class Player:
                 if result["done"] or capped:
                     return result
         finally:
-            spawn(self.solver.trace_stop(session))
+            browser.spawn(self.solver.trace_stop(session))
 
     def compare_cell(self, strategy, field, text):
         """One cell of the compare table."""
@@ -903,7 +877,7 @@ class Player:
         self.compare_run += 1
         if self.compare_now is not None:
             self.compare_cell(self.compare_now, "outcome", "stopped")
-            for strategy in options.STRATEGIES[options.STRATEGIES.index(self.compare_now) + 1 :]:
+            for strategy in STRATEGIES[STRATEGIES.index(self.compare_now) + 1 :]:
                 self.compare_cell(strategy, "outcome", "not run")
         self.compare_now = None
         self.root.dataset.compare = "stopped"
@@ -933,105 +907,3 @@ def cap_note(line, controls=options.CONTROLS):
             + ": stepping skips them."
         )
     return text
-
-
-# -- the app's share panel and wiring -------------------------------------------------------
-
-
-def page_url(path):
-    """``path`` resolved against this page (the site may live under any sub-path)."""
-    return window.URL.new(path, window.location.href).href
-
-
-def show_share(grid, strategy):
-    """Fill the Share / Embed panel for ``grid`` and ``strategy``."""
-    query = options.share_query(grid, strategy)
-    link = page_url("index.html" + query)
-    widget = page_url("embed.html" + query)
-    fields = {
-        "share-link": link,
-        "share-iframe": options.iframe_snippet(widget),
-        "share-tag": options.tag_snippet(page_url("static/js/embed.js"), grid, strategy),
-    }
-    for name, text in fields.items():
-        element = document.getElementById(name)
-        if element is not None:
-            element.value = text
-    for button in document.querySelectorAll("[data-copy]"):
-        relabel(button)
-
-
-copies = {}
-"""Each Copy button's own label, and how many times it was pressed (by field name)."""
-
-
-def relabel(button):
-    """Give a Copy button its own label back ("Copy link"), after a while or a change."""
-    own = copies.get(button.dataset.copy)
-    if own is not None:
-        button.textContent = own[0]
-
-
-async def copy_field(button):
-    """Copy the field a Copy button names (the field keeps the text if refused); the
-    button says so for ``COPY_RESET_MS``, or until the snippets change."""
-    name = button.dataset.copy
-    own = copies.setdefault(name, [button.textContent, 0])
-    own[1] += 1
-    press = own[1]
-    field = document.getElementById(name)
-    try:
-        await window.navigator.clipboard.writeText(field.value)
-        button.textContent = "Copied"
-    except Exception:  # the clipboard may be refused: the field stays selectable
-        field.select()
-        button.textContent = "Select and copy"
-    await asyncio.sleep(COPY_RESET_MS / 1000)
-    if own[1] == press:
-        relabel(button)
-
-
-def mount_app(solver, read_board, load_text, query=None):
-    """Wire the app's player section: Watch, Compare, Share; restore a shared link.
-
-    ``read_board()`` is the main board in the LeetCode shape; ``load_text(text, what)``
-    reads a puzzle onto the main board (main.py's own functions); ``query`` is the
-    page's query as it was loaded (the address may follow the board since), by default
-    the address's.
-    """
-    if query is None:
-        query = window.location.search
-    root = document.getElementById("player")
-    player = Player(root)
-    player.board = read_board
-    player.connect(solver)
-    player.on_trace = show_share
-    player.idle(
-        "Python is ready: press Watch the search (or Play) to trace the puzzle on the board."
-    )
-
-    def on_watch(_event):
-        spawn(player.open_trace(read_board(), player.part["strategy"].value))
-
-    document.getElementById("watch").addEventListener("click", create_proxy(on_watch))
-    for button in document.querySelectorAll("[data-copy]"):
-        button.addEventListener("click", create_proxy(lambda e: spawn(copy_field(e.currentTarget))))
-    wanted, notes = options.read_query(query)
-    if notes:
-        player.note(" ".join(notes))
-    player.part["strategy"].value = wanted["strategy"]
-    if "puzzle=" in query:
-        spawn(restore_link(player, wanted, " ".join(notes), read_board, load_text))
-    root.dataset.mounted = "true"
-    return player
-
-
-async def restore_link(player, wanted, notes, read_board, load_text):
-    """A shared link: its puzzle on the board, its strategy in the player, ready to play.
-
-    ``notes`` (the link's settings that fell back to defaults) stay shown: opening the
-    trace clears the note line.
-    """
-    await load_text(wanted["puzzle"], "link")
-    if await player.open_trace(read_board(), wanted["strategy"]) and notes:
-        player.note(notes)

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from support import load_puzzles, solution_problems
 
 from bench.baselines import editorial_solve
-from sudoku.trace import STRATEGIES, Event, apply, replay, source, trace
+from sudoku.tracing import STRATEGIES, Event, apply, replay, source, trace
 
 
 def pick(name: str, *indices: int) -> list[str]:
@@ -349,7 +349,7 @@ def test_a_strategy_that_is_not_a_name_is_refused(strategy: object, shown: str) 
 
 def test_source_is_what_inspect_finds() -> None:
     """source() reads the module's own file, not ``inspect``: the same text in CPython."""
-    module = sys.modules["sudoku.trace"]
+    module = sys.modules["sudoku.tracing"]
     for strategy in STRATEGIES:
         assert source(strategy)[0] == inspect.getsource(module.RUN[strategy])
 

@@ -1,6 +1,6 @@
 """The widget's main thread (embed.html): settings from the URL, then the player.
 
-Runs on MicroPython, like the widget's solver worker (src/web/worker.py): a blog reader
+Runs on MicroPython, like the widget's solver worker (src/web/worker/worker.py): a blog reader
 never downloads Pyodide. static/js/widget.js has already painted the puzzle, reports the
 widget's height to the host page, and started Python because the widget came into view.
 Bad settings never blank the frame: each falls back to its default and a note says which
@@ -13,6 +13,7 @@ Flags for tests: ``body[data-ready]`` is "true" once the player holds a trace (o
 
 import json
 
+import browser
 import options
 import player
 from offline import keep_offline
@@ -75,7 +76,7 @@ async def start():
         widget.seek(loop[0])
     document.body.dataset.ready = "true"
     if document.documentElement.dataset.framed != "true":
-        player.spawn(keep_offline())
+        browser.spawn(keep_offline())
     if settings["autoplay"]:
         widget.play()
 
@@ -84,10 +85,10 @@ def link_app(grid, strategy):
     """The title's link opens this puzzle and strategy in the full app."""
     link = document.getElementById("open-app")
     if link is not None:
-        link.href = player.page_url("index.html" + options.share_query(grid, strategy))
+        link.href = browser.page_url("index.html" + options.share_query(grid, strategy))
 
 
 apply_layout()
 preview()
 show_notes()
-player.spawn(start())
+browser.spawn(start())

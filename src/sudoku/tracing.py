@@ -63,13 +63,13 @@ from sudoku.grid import (
     shared_unit,
     unit_name,
 )
+from sudoku.words import NAKED_SINGLE, STRATEGIES, both_hold, hidden_single, no_candidate, no_place
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Generator, Iterable, Iterator
     from typing import TypedDict
 
-STRATEGIES = ("naive", "mrv", "propagate")
 
 NAMES = tuple(cell_name(i) for i in range(81))
 CELL_OF = {name: i for i, name in enumerate(NAMES)}
@@ -249,7 +249,7 @@ def deduce(cells: list[str]) -> Forced | Contradiction | None:
     options = {cell: candidates(cells, cell) for cell in blanks}
     empty = next((cell for cell in blanks if not options[cell]), None)
     if empty is not None:
-        return Contradiction(empty, "", {"reason": f"no candidate left for {NAMES[empty]}"})
+        return Contradiction(empty, "", {"reason": no_candidate(NAMES[empty])})
     hidden = None
     for unit, members in enumerate(UNITS):
         held = UNIT_VALUES[unit](cells)
@@ -259,15 +259,15 @@ def deduce(cells: list[str]) -> Forced | Contradiction | None:
                 continue
             places = spots.count(digit)
             if places == 0:
-                reason = f"no place left for {digit} in {UNIT_NAMES[unit]}"
+                reason = no_place(digit, UNIT_NAMES[unit])
                 return Contradiction(None, digit, {"reason": reason, "unit": UNIT_NAMES[unit]})
             if places == 1 and hidden is None:
                 cell = next(cell for cell in members if digit in options.get(cell, ""))
-                reason = f"hidden single in {UNIT_NAMES[unit]}"
+                reason = hidden_single(UNIT_NAMES[unit])
                 hidden = Forced(cell, digit, {"reason": reason, "unit": UNIT_NAMES[unit]})
     naked = next((cell for cell in blanks if len(options[cell]) == 1), None)
     if naked is not None:
-        return Forced(naked, options[naked], {"reason": "naked single"})
+        return Forced(naked, options[naked], {"reason": NAKED_SINGLE})
     return hidden
 
 
@@ -299,7 +299,7 @@ def mrv(s: Search) -> Generator[Event, None, bool]:
         return True
     cell, options = most_constrained(s.cells)
     if not options:
-        yield s.event("stuck", cell, reason=f"no candidate left for {NAMES[cell]}")
+        yield s.event("stuck", cell, reason=no_candidate(NAMES[cell]))
     for digit in options:
         yield s.event("try", cell, digit)
         yield s.place(cell, digit)
@@ -378,7 +378,7 @@ def trace(grid: Grid, strategy: str = "naive") -> Iterator[Event]:
         return run(s)
     cell, peer = clash
     digit, unit = s.cells[cell], UNIT_NAMES[SHARED_UNIT[cell][peer]]
-    reason = f"{NAMES[cell]} and {NAMES[peer]} both hold {digit} in {unit}"
+    reason = both_hold(NAMES[cell], NAMES[peer], digit, unit)
     stuck = s.event("stuck", cell, digit, peer=NAMES[peer], unit=unit, reason=reason)
     return iter([stuck, s.event("exhausted")])
 

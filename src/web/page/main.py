@@ -5,7 +5,7 @@ board's rules (one digit per cell, arrow keys, paste, digit pad) and shows answe
 Conflicts are checked here, with the core package (``sudoku``, the same code in
 MicroPython), as the reader types: no round trip per keystroke, and from the moment
 MicroPython is up, seconds before the solver worker. Every other question about a puzzle
-(parse it, solve it, export it) goes to the solver worker (src/web/worker.py, Pyodide):
+(parse it, solve it, export it) goes to the solver worker (src/web/worker/worker.py, Pyodide):
 a search must never block the thread that paints the page. A solve runs there in
 slices (``analyze_start``/``analyze_more``): Stop, Clear or an edit end it between two,
 and the worker is free for the next request at once.
@@ -34,16 +34,18 @@ worker's time for the last solve; performance marks "sudoku:board-ready" and
 "sudoku:solver-ready" time the boot (bench/browser.py reads them).
 """
 
-import asyncio
 import json
 
+import browser
 import options
 from offline import keep_offline
-from player import mount_app
 from pyscript import document, web, when, window, workers
 from pyscript.ffi import create_proxy, to_js
+from share import mount_app
 
-import sudoku
+from sudoku.formats import PuzzleError, parse
+from sudoku.grid import cell_name
+from sudoku.validate import conflicts, describe
 
 DIGITS = "123456789"
 BLANK = "."
@@ -84,8 +86,6 @@ state = {
 """The worker once it answered; the focused cell; the solve in flight; the board Clear
 emptied (for Undo); a write to the address pending; the link's puzzle shown
 before Python; digits typed before Python; the player once mounted."""
-running = set()
-"""Background tasks, referenced until they end."""
 
 
 # -- the board ------------------------------------------------------------------------
@@ -249,7 +249,7 @@ async def store(grid):
 async def restore_stored():
     """The board the reader left (no puzzle in the address), unless they typed already."""
     storage = await stored()
-    grid = options.preview_grid(storage.getItem(storage_key()) or "") if storage else None
+    grid = readable(storage.getItem(storage_key()) or "") if storage else None
     if grid and grid != BLANK * 81 and givens() == BLANK * 81:
         show_puzzle(grid_board(grid))
         say("Your last puzzle is back on the board (Clear empties it).", "restored")
@@ -320,8 +320,8 @@ def clear_messages():
 
 def paint_conflicts(found):
     """Mark the clashing cells and name each clash (cell, digit and unit): ``found`` is
-    ``sudoku.conflicts``' list."""
-    clashing = {sudoku.cell_name(cell) for conflict in found for cell in conflict[:2]}
+    ``sudoku.validate.conflicts``' list."""
+    clashing = {cell_name(cell) for conflict in found for cell in conflict[:2]}
     for cell in cells:
         if cell.id in clashing:
             cell.classes.add("conflict")
@@ -330,7 +330,7 @@ def paint_conflicts(found):
             cell.classes.discard("conflict")
             cell.removeAttribute("aria-invalid")
     if found:
-        show_messages([f"Conflict: {sudoku.describe(c)}." for c in found], "conflict")
+        show_messages([f"Conflict: {describe(c)}." for c in found], "conflict")
     elif page["messages"].dataset.kind == "conflict":
         clear_messages()
 
@@ -338,20 +338,15 @@ def paint_conflicts(found):
 # -- talking to the worker -------------------------------------------------------------
 
 
+def failed(error):
+    """A background task's unexpected error, said in the status line, not thrown at the user."""
+    set_busy(False)
+    say(f"Something went wrong: {error}", "error")
+
+
 def spawn(coro):
     """Run a coroutine in the background: handlers return at once, the page stays live."""
-    running.add(asyncio.create_task(settle(coro)))
-
-
-async def settle(coro):
-    """Await a background coroutine; an unexpected error is said, not thrown at the user."""
-    try:
-        await coro
-    except Exception as error:  # any failure ends here: the page must keep working
-        set_busy(False)
-        say(f"Something went wrong: {error}", "error")
-    finally:
-        running.discard(asyncio.current_task())
+    browser.spawn(coro, failed)
 
 
 WORKER_GONE = "the Python solver stopped working: reload the page to start it again"
@@ -371,7 +366,7 @@ async def ask(call, *args):
 def check_conflicts():
     """Mark the givens that clash, at once (the core, on this thread: 81 cells and their
     peers take well under a millisecond)."""
-    paint_conflicts(sudoku.conflicts(givens()))
+    paint_conflicts(conflicts(givens()))
 
 
 async def load_text(text, source):
@@ -453,10 +448,9 @@ async def run_export(kind):
     text = answer[kind]
     page["export-text"].value = text
     label = "81-char string" if kind == "line" else "LeetCode JSON"
-    try:
-        await window.navigator.clipboard.writeText(text)
+    if await browser.copy_text(text):
         say(f"Copied the {label} to the clipboard.", "exported")
-    except Exception:  # the clipboard may be refused: the box keeps the text
+    else:  # the box keeps the text
         say(f"The {label} is in the Exported box: copy it from there.", "exported")
 
 
@@ -673,15 +667,24 @@ def start():
     spawn(connect())
 
 
+def readable(text):
+    """The grid of ``text`` as the core reads it, else None (the worker says why once the
+    puzzle is loaded through it)."""
+    try:
+        return parse(text)
+    except PuzzleError:
+        return None
+
+
 def restore_board():
-    """The link's puzzle when Python can read it without the worker (81 characters or
-    LeetCode JSON); else, with no puzzle in the address, the board kept in storage."""
+    """The link's puzzle, read by the core on the page at once; else, with no puzzle in
+    the address, the board kept in storage."""
     wanted, _notes = options.read_query(QUERY)
     page["p-strategy"].value = wanted["strategy"]
     if "puzzle=" not in QUERY:
         spawn(restore_stored())
         return
-    grid = options.preview_grid(wanted["puzzle"])
+    grid = readable(wanted["puzzle"])
     if grid and not state["typed"]:
         show_puzzle(grid_board(grid))
         state["from_link"] = True

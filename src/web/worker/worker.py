@@ -49,17 +49,22 @@ itself still runs a whole search in one call.
 import json
 import sys
 
-import sudoku
+import wire
+
+from sudoku import formats, solver
 from sudoku.compat import ms_since, ticks
+from sudoku.formats import to_json, to_leetcode, to_line
+from sudoku.grid import cell_name, unit_name
 from sudoku.solver import Search
-from sudoku.trace import source
+from sudoku.tracing import source, trace
+from sudoku.validate import conflicts, describe
+from sudoku.words import VERDICTS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import Any
 
-VERDICTS = ("none", "unique", "multiple")
 """Verdict by number of solutions found, capped at 2."""
 
 
@@ -92,12 +97,12 @@ def conflict_list(grid: str) -> "list[dict[str, Any]]":
     """Conflicting givens as data the page can paint: both cells, digit, unit, message."""
     return [
         {
-            "cells": [sudoku.cell_name(c.first), sudoku.cell_name(c.second)],
+            "cells": [cell_name(c.first), cell_name(c.second)],
             "digit": c.digit,
-            "unit": sudoku.unit_name(c.unit),
-            "message": sudoku.describe(c),
+            "unit": unit_name(c.unit),
+            "message": describe(c),
         }
-        for c in sudoku.conflicts(grid)
+        for c in conflicts(grid)
     ]
 
 
@@ -109,18 +114,18 @@ def ready() -> str:
 def parse(text: str) -> str:
     """Any shape the core reads (81 chars, grid art, LeetCode JSON) -> ``{"board"}`` or error."""
     try:
-        grid = sudoku.parse(plain(text))
-    except sudoku.PuzzleError as error:
+        grid = formats.parse(plain(text))
+    except formats.PuzzleError as error:
         return reply(error=str(error))
-    return reply(board=sudoku.to_leetcode(grid), grid=grid)
+    return reply(board=to_leetcode(grid), grid=grid)
 
 
 def checked(board: "Any") -> "tuple[str | None, str | None]":
     """The board's grid, or the answer to give instead: ``{"error"}`` for a board that does
     not read, the "conflict" verdict (with the conflicts) when givens clash."""
     try:
-        grid = sudoku.parse(plain(board))
-    except sudoku.PuzzleError as error:
+        grid = formats.parse(plain(board))
+    except formats.PuzzleError as error:
         return None, reply(error=str(error))
     found = conflict_list(grid)
     if found:
@@ -134,7 +139,7 @@ def verdict(result: "dict[str, Any]", ms: float, **more: "Any") -> str:
     return reply(
         verdict=VERDICTS[min(result["solutions"], 2)],
         solutions=result["solutions"],
-        solution=sudoku.to_leetcode(solution) if solution else None,
+        solution=to_leetcode(solution) if solution else None,
         nodes=result["nodes"],
         ms=round(ms, 3),
         conflicts=[],
@@ -154,7 +159,7 @@ def analyze(board: "Any", limit: int = 2) -> str:
     if grid is None:
         return answer
     start = ticks()
-    result = sudoku.analyze(grid, limit=int(limit))
+    result = solver.analyze(grid, limit=int(limit))
     return verdict(result, ms_since(start))
 
 
@@ -236,10 +241,10 @@ def analyze_stop(key: int) -> str:
 def export(board: "Any") -> str:
     """The board as an 81-char line and as LeetCode JSON text."""
     try:
-        grid = sudoku.parse(plain(board))
-    except sudoku.PuzzleError as error:
+        grid = formats.parse(plain(board))
+    except formats.PuzzleError as error:
         return reply(error=str(error))
-    return reply(line=sudoku.to_line(grid), json=sudoku.to_json(grid))
+    return reply(line=to_line(grid), json=to_json(grid))
 
 
 # -- the teaching search, paged as compact events (the step-through player) ------------
@@ -250,31 +255,6 @@ TRACE_PAGE = 4000
 
 MAX_SESSIONS = 4
 """Traces kept at once; opening another drops the oldest (cancelling = not pulling)."""
-
-KIND_CODES = {
-    "try": "t",
-    "reject": "r",
-    "place": "p",
-    "force": "f",
-    "stuck": "s",
-    "undo": "u",
-    "solved": "S",
-    "exhausted": "x",
-}
-"""One letter per event kind, with two refinements: a ``place`` that deepens ``max_depth``
-is "P", an ``undo`` of a forced digit (not a backtrack) is "v". Every counter then
-follows from the letters alone, forward and backward."""
-
-CELLS = {name: (i, name[1] + name[3]) for i, name in enumerate(map(sudoku.cell_name, range(81)))}
-"""``r3c5`` -> (22, ``35``): the board index and the two-digit code of each cell."""
-
-NO_CELL = (-1, "..")
-
-UNIT_CODES = {name: name[0] + name[-1] for name in map(sudoku.unit_name, range(27))}
-"""``row 3`` -> ``r3``, ``column 5`` -> ``c5``, ``box 9`` -> ``b9``."""
-
-FORCED = {digit: "abcdefghi"[i] for i, digit in enumerate("123456789")}
-"""How a checkpoint's board writes a forced digit (a given or a guess stays a digit)."""
 
 sessions: "dict[int, dict[str, Any]]" = {}
 """Open traces by id: the generator, and the board, open guesses and counters so far."""
@@ -311,15 +291,15 @@ def trace_start(board: "Any", strategy: str) -> str:
     """
     strategy = plain(strategy)
     try:
-        grid = sudoku.parse(plain(board))
+        grid = formats.parse(plain(board))
         text, lines = source(strategy)
     except ValueError as error:  # PuzzleError included: the message names what is wrong
         return reply(error=str(error))
     key = max(sessions, default=0) + 1
     sessions[key] = {
-        "events": sudoku.trace(grid, strategy),
-        "cells": list(grid),
-        "stack": [],
+        "events": trace(grid, strategy),
+        "cursor": wire.Cursor(grid),
+        "last": [0, 0],
         "counts": [0, 0, 0, 0, 0],
         "step": 0,
         "done": False,
@@ -331,64 +311,33 @@ def trace_start(board: "Any", strategy: str) -> str:
     )
 
 
-def encode(session: "dict[str, Any]", event: "dict[str, Any]") -> str:
-    """One event as 8 characters: kind, cell, digit, peer, unit (dots where none).
-
-    Also plays it on the session's board and open-guess stack, for the next checkpoint.
-    """
-    kind, counts, cells = event["kind"], session["counts"], session["cells"]
-    index, cell = CELLS.get(event.get("cell", ""), NO_CELL)
-    digit = event.get("digit", ".")
-    code = KIND_CODES[kind]
-    if kind == "place":
-        code = "P" if event["max_depth"] > counts[3] else code
-        cells[index] = digit
-        session["stack"].append(cell + digit)
-    elif kind == "force":
-        cells[index] = FORCED[digit]
-    elif kind == "undo":
-        cells[index] = "."
-        if event["backtracks"] > counts[1]:
-            session["stack"].pop()
-        else:
-            code = "v"
-    session["counts"] = counters(event)
-    peer = CELLS.get(event.get("peer", ""), NO_CELL)[1]
-    return code + cell + digit + peer + UNIT_CODES.get(event.get("unit", ""), "..")
-
-
 def trace_pull(key: int, pages: int = 1) -> str:
-    """The next ``pages`` pages of a trace: one JSON header line, then the events.
+    """The next ``pages`` pages of a trace, in the wire's format (``wire.answer``):
+    one checkpoint per page, every page ``TRACE_PAGE`` events but the last.
 
-    The header: ``{"pages": [{"start", "board", "counts", "stack"}, ...], "done",
-    "steps"}``, one checkpoint per page (the step it starts at, the board then with
-    forced digits as ``a``-``i``, the counters, the open guesses as cell+digit codes).
-    After the newline come the pages' events, 8 characters each (``encode``), every
-    page ``TRACE_PAGE`` events but the last. Raw text, not JSON, after the header:
-    MicroPython's ``json.loads`` of a 100 kB string takes ~25 ms, a split ~0.3 ms.
-    An unknown (or dropped) session answers ``{"error"}``.
+    The worker plays each page on its own cursor (``wire.forward``, as the player does)
+    to write the next page's checkpoint. An unknown (or dropped) session answers
+    ``{"error"}``.
     """
     session = sessions.get(int(key))
-    if session is None or session["cells"] is None:
+    if session is None or session["cursor"] is None:
         return reply(error=f"no trace {key} to pull: closed, counted or never opened")
+    cursor, last = session["cursor"], session["last"]
     heads, chunks = [], []
     for _ in range(int(pages)):
         if session["done"]:
             break
-        head = {
-            "start": session["step"],
-            "board": "".join(session["cells"]),
-            "counts": session["counts"],
-            "stack": "".join(session["stack"]),
-        }
-        page = [encode(session, event) for event in upto(session["events"], TRACE_PAGE)]
-        session["step"] += len(page)
-        session["done"] = len(page) < TRACE_PAGE or page[-1][0] in "Sx"
+        head = wire.checkpoint(cursor)
+        page = "".join([wire.encode(event, last) for event in upto(session["events"], TRACE_PAGE)])
+        data = page.encode()
+        wire.forward(cursor, data, 0, len(data))
+        cursor.pos += len(page) // wire.WIDTH
+        session["done"] = len(page) < TRACE_PAGE * wire.WIDTH or page[-wire.WIDTH] in "Sx"
         if page:
             heads.append(head)
-            chunks.append("".join(page))
-    header = reply(pages=heads, done=session["done"], steps=session["step"])
-    return header + "\n" + "".join(chunks)
+            chunks.append(page)
+    session["step"] = cursor.pos
+    return wire.answer(heads, "".join(chunks), session["done"], cursor.pos)
 
 
 def trace_count(key: int, limit: int) -> str:
@@ -400,7 +349,7 @@ def trace_count(key: int, limit: int) -> str:
     session = sessions.get(int(key))
     if session is None:
         return reply(error=f"no trace {key}: it was closed or never opened")
-    session["cells"] = None
+    session["cursor"] = None
     last = None
     for last in upto(session["events"], int(limit)):  # noqa: B007 (the last one counts)
         session["step"] += 1

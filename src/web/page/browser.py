@@ -1,0 +1,60 @@
+"""The browser helpers every page shares: background tasks that never show a traceback,
+URLs relative to the page, and the clipboard.
+
+Runs on the page's main thread (MicroPython through PyScript).
+"""
+
+import asyncio
+
+from pyscript import window
+
+running = set()
+"""Background tasks, referenced until they end."""
+
+
+def log_error(error):
+    """The default for a failed task or handler: the console (where tests see it)."""
+    window.console.error("page: " + repr(error))
+
+
+def guarded(handler):
+    """A DOM event handler that never shows the reader a traceback: an error goes to the
+    console and the page goes on."""
+
+    def run(event):
+        try:
+            handler(event)
+        except Exception as error:  # a handler must never put a traceback on the page
+            log_error(error)
+
+    return run
+
+
+def spawn(coro, on_error=log_error):
+    """Run a coroutine in the background (handlers return at once, the page stays live);
+    an unexpected error goes to ``on_error``, never to the reader as a traceback."""
+    running.add(asyncio.create_task(settle(coro, on_error)))
+
+
+async def settle(coro, on_error):
+    """Await a background coroutine, handing any failure to ``on_error``."""
+    try:
+        await coro
+    except Exception as error:  # any failure ends here: the page must keep working
+        on_error(error)
+    finally:
+        running.discard(asyncio.current_task())
+
+
+def page_url(path):
+    """``path`` resolved against this page (the site may live under any sub-path)."""
+    return window.URL.new(path, window.location.href).href
+
+
+async def copy_text(text):
+    """Put ``text`` on the clipboard: True, or False when the browser refuses."""
+    try:
+        await window.navigator.clipboard.writeText(text)
+    except Exception:  # the clipboard may be refused (no focus, no permission)
+        return False
+    return True

@@ -1,0 +1,116 @@
+"""The app's player section (index.html): Watch, Compare, and the Share / Embed panel.
+
+The widget has no share panel: this module is the app's only, and the one page module
+that needs ``sudoku.formats`` (the tag's plain-text board), which the app's page loads
+anyway. Runs on the page's main thread (MicroPython through PyScript).
+"""
+
+import asyncio
+
+import browser
+import options
+from player import Player
+from pyscript import document, window
+from pyscript.ffi import create_proxy
+
+from sudoku.formats import to_pretty
+
+COPY_RESET_MS = 3000
+"""How long a Copy button says "Copied" before its own label comes back."""
+
+
+def show_share(grid, strategy):
+    """Fill the Share / Embed panel for ``grid`` and ``strategy``."""
+    query = options.share_query(grid, strategy)
+    link = browser.page_url("index.html" + query)
+    widget = browser.page_url("embed.html" + query)
+    fields = {
+        "share-link": link,
+        "share-iframe": options.iframe_snippet(widget),
+        "share-tag": options.tag_snippet(
+            browser.page_url("static/js/embed.js"), grid, strategy, to_pretty(grid)
+        ),
+    }
+    for name, text in fields.items():
+        element = document.getElementById(name)
+        if element is not None:
+            element.value = text
+    for button in document.querySelectorAll("[data-copy]"):
+        relabel(button)
+
+
+copies = {}
+"""Each Copy button's own label, and how many times it was pressed (by field name)."""
+
+
+def relabel(button):
+    """Give a Copy button its own label back ("Copy link"), after a while or a change."""
+    own = copies.get(button.dataset.copy)
+    if own is not None:
+        button.textContent = own[0]
+
+
+async def copy_field(button):
+    """Copy the field a Copy button names (the field keeps the text if refused); the
+    button says so for ``COPY_RESET_MS``, or until the snippets change."""
+    name = button.dataset.copy
+    own = copies.setdefault(name, [button.textContent, 0])
+    own[1] += 1
+    press = own[1]
+    field = document.getElementById(name)
+    if await browser.copy_text(field.value):
+        button.textContent = "Copied"
+    else:  # the field stays selectable
+        field.select()
+        button.textContent = "Select and copy"
+    await asyncio.sleep(COPY_RESET_MS / 1000)
+    if own[1] == press:
+        relabel(button)
+
+
+def mount_app(solver, read_board, load_text, query=None):
+    """Wire the app's player section: Watch, Compare, Share; restore a shared link.
+
+    ``read_board()`` is the main board in the LeetCode shape; ``load_text(text, what)``
+    reads a puzzle onto the main board (main.py's own functions); ``query`` is the
+    page's query as it was loaded (the address may follow the board since), by default
+    the address's.
+    """
+    if query is None:
+        query = window.location.search
+    root = document.getElementById("player")
+    player = Player(root)
+    player.board = read_board
+    player.connect(solver)
+    player.on_trace = show_share
+    player.idle(
+        "Python is ready: press Watch the search (or Play) to trace the puzzle on the board."
+    )
+
+    def on_watch(_event):
+        browser.spawn(player.open_trace(read_board(), player.part["strategy"].value))
+
+    document.getElementById("watch").addEventListener("click", create_proxy(on_watch))
+    for button in document.querySelectorAll("[data-copy]"):
+        button.addEventListener(
+            "click", create_proxy(lambda e: browser.spawn(copy_field(e.currentTarget)))
+        )
+    wanted, notes = options.read_query(query)
+    if notes:
+        player.note(" ".join(notes))
+    player.part["strategy"].value = wanted["strategy"]
+    if "puzzle=" in query:
+        browser.spawn(restore_link(player, wanted, " ".join(notes), read_board, load_text))
+    root.dataset.mounted = "true"
+    return player
+
+
+async def restore_link(player, wanted, notes, read_board, load_text):
+    """A shared link: its puzzle on the board, its strategy in the player, ready to play.
+
+    ``notes`` (the link's settings that fell back to defaults) stay shown: opening the
+    trace clears the note line.
+    """
+    await load_text(wanted["puzzle"], "link")
+    if await player.open_trace(read_board(), wanted["strategy"]) and notes:
+        player.note(notes)
