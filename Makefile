@@ -46,6 +46,7 @@ chromium: venv
 lint: venv
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 unit: venv $(NPM_STAMP)
 	$(BIN)/pytest tests/unit
