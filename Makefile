@@ -43,9 +43,12 @@ serve-site: site
 chromium: venv
 	PLAYWRIGHT=$(BIN)/playwright bash scripts/ensure_chromium.sh
 
-lint: venv
+# Python: ruff, and mypy --strict on the core; JavaScript: ESLint (eslint.config.mjs).
+lint: venv $(NPM_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+	node_modules/.bin/eslint .
 
 unit: venv $(NPM_STAMP)
 	$(BIN)/pytest tests/unit

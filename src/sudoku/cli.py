@@ -81,8 +81,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser().parse_args(argv)
     except SystemExit as stop:  # argparse has printed usage or help
         return int(stop.code or 0)
+    run: Callable[[argparse.Namespace], int] = args.run  # set by each subcommand's parser
     try:
-        return args.run(args)
+        return run(args)
     except PuzzleError as error:
         print(f"sudoku: {error}", file=sys.stderr)
         return 2
@@ -281,8 +282,9 @@ def one_puzzle(args: argparse.Namespace) -> str:
     """The PUZZLE argument, or else one puzzle from stdin: at most MAX_TEXT characters.
 
     Only MAX_TEXT + 1 characters are ever read: more is refused, the rest left unread."""
-    if args.puzzle is not None:
-        return args.puzzle
+    puzzle: str | None = args.puzzle
+    if puzzle is not None:
+        return puzzle
     with reading("stdin"):
         text = sys.stdin.read(MAX_TEXT + 1)
     if len(text) > MAX_TEXT:

@@ -31,6 +31,13 @@ star-unpacking in displays, no ``zip(strict=...)``, no ``isinstance(x, A | B)`` 
 import sys
 import time
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
+# No `from __future__ import annotations` here (this module provides it to MicroPython):
+# CPython evaluates this module's annotations, so those naming type-only imports are quoted.
+
 MICROPYTHON = sys.implementation.name == "micropython"
 
 try:
@@ -40,7 +47,7 @@ except ImportError:  # MicroPython: a stand-in for `from __future__ import annot
     class _Future:
         annotations = True
 
-    sys.modules["__future__"] = _Future
+    sys.modules["__future__"] = _Future  # type: ignore[assignment]  # a class as the module
 
 
 UNICODE_VERSION = "14.0.0"
@@ -111,13 +118,13 @@ def portable_bit_count(number: int) -> int:
     return sum(BYTE_ONES[byte] for byte in magnitude_bytes(number))
 
 
-bit_length = getattr(int, "bit_length", portable_bit_length)
+bit_length: "Callable[[int], int]" = getattr(int, "bit_length", portable_bit_length)
 """``bit_length(n)`` is ``n.bit_length()``; in CPython it is that very method."""
-bit_count = getattr(int, "bit_count", portable_bit_count)
+bit_count: "Callable[[int], int]" = getattr(int, "bit_count", portable_bit_count)
 """``bit_count(n)`` is ``n.bit_count()``; in CPython it is that very method."""
 
 
-def portable_itemgetter(*items: int):
+def portable_itemgetter(*items: int) -> "Callable[[Sequence[object]], object]":
     """``operator.itemgetter`` for MicroPython: a function picking these items."""
     if len(items) == 1:
         (item,) = items
@@ -126,9 +133,9 @@ def portable_itemgetter(*items: int):
 
 
 try:
-    from operator import itemgetter
+    from operator import itemgetter as itemgetter  # noqa: PLC0414 (re-exported, for mypy)
 except ImportError:  # MicroPython has an operator module without it
-    itemgetter = portable_itemgetter
+    itemgetter = portable_itemgetter  # type: ignore[assignment, misc]  # a function as the class
 
 
 def digit_value(char: str) -> int | None:
@@ -218,14 +225,15 @@ def quoted(text: str) -> str:
 
 
 if MICROPYTHON:
+    # time.ticks_us and time.ticks_diff are MicroPython's own: typeshed has CPython's time.
 
-    def ticks() -> int:
-        """Now, for ``ms_since``: MicroPython's microsecond ticks (they wrap around)."""
-        return time.ticks_us()
+    def ticks() -> float:
+        """Now, for ``ms_since``: MicroPython's microsecond ticks (an int; they wrap around)."""
+        return time.ticks_us()  # type: ignore[attr-defined, no-any-return]
 
     def ms_since(start: float) -> float:
         """Milliseconds since ``start`` (a ``ticks()``), wrap-around included."""
-        return time.ticks_diff(time.ticks_us(), start) / 1000
+        return time.ticks_diff(time.ticks_us(), start) / 1000  # type: ignore[attr-defined, no-any-return]
 
 else:
 

@@ -380,7 +380,8 @@ def literal_tokens(text: str) -> list[Token]:
 
 def literal_string(text: str, chars: list[str], start: int) -> tuple[str, int]:
     """The string whose opening quote is ``chars[start]``, and the offset after it."""
-    quote, out, at = chars[start], [], start + 1
+    quote, at = chars[start], start + 1
+    out: list[str] = []
     while True:
         if at >= len(chars) or chars[at] in "\n\r":
             raise literal_error(text, start, "a string is not closed on its line")
@@ -435,7 +436,7 @@ def literal_value(text: str, tokens: list[Token], at: int) -> tuple[object, int]
     if token.kind not in ("[", "("):
         raise literal_error(text, token.offset, f"expected a value, found {token}")
     closer = "]" if token.kind == "[" else ")"
-    items = []
+    items: list[object] = []
     at += 1
     comma = False
     while tokens[at].kind != closer:

@@ -1,8 +1,10 @@
 """LeetCode 37 "Sudoku Solver": ``Solution().solveSudoku(board)``, filled in place.
 
-The signature is LeetCode's, letter for letter, so the class can be pasted into
-the judge's editor: hence ``typing.List`` (what the judge shows) and the
-camelCase method name, both against this project's style rules.
+The signature is LeetCode's, letter for letter, so code written for the judge's
+template calls this class unchanged: hence ``typing.List`` (what the judge shows) and
+the camelCase method name, both against this project's style rules. The class itself
+is not a paste-in answer: it parses and solves with this package (``sudoku.formats``,
+``sudoku.solver``), which the judge does not have.
 """
 
 from __future__ import annotations

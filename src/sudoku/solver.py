@@ -40,9 +40,10 @@ the most open peers (its guess settles most); with none, on a cell with the fewe
 search is a loop over an explicit stack of board ints, so nothing is copied but ints and
 no puzzle can reach the recursion limit. It can be run in slices and resumed (``Search``).
 
-Measured on the forum's hardest puzzles (guesses per puzzle, first solution): singles
-with the first fewest-candidates cell, as Norvig's solver, 163; preferring open peers,
-105; adding locked candidates, 80.
+Measured on the forum's hardest puzzles (the first 2,000; guesses per puzzle, first
+solution): singles with the first fewest-candidates cell, as Norvig's solver, 163;
+preferring open peers, 105; adding locked candidates, 80 (the solver as it is; 129 if it
+took the first two-candidate cell instead of the one with the most open peers).
 
 **Worst cases.** A puzzle with no solution whose givens agree (a typo) must be searched
 to the end, and the cell rule can explode on one: when the contradiction sits in a few
@@ -313,9 +314,9 @@ def _three_or_more(board: Bits) -> Bits:
 def _guess(board: Bits, open_cells: Bits) -> Bits:
     """The candidate bits of the cell to guess on (``open_cells`` is not empty).
 
-    Two candidates if any cell has two, and among those the most open peers: measured
-    on the forum's hardest puzzles, a third fewer guesses than taking the first such cell
-    (87 against 132).
+    Two candidates if any cell has two, and among those the most open peers: on the
+    forum's hardest puzzles, a third fewer guesses than taking the first such cell (80
+    against 129 a puzzle, as the module docstring measures them).
     """
     pairs = open_cells & ~_three_or_more(board)
     if not pairs:
@@ -518,13 +519,15 @@ class Search:
     to the end. The cell rule settles most and is the fastest on puzzles that have a
     solution, but when the contradiction sits in a few cells of one unit it keeps guessing
     in the open rest of the board, and explodes (a 16-given puzzle: 42,000 nodes where
-    the places rule needs 2). The places rule alone is not the answer: it makes three
-    times the cell rule's guesses on the forum's hardest puzzles (242 against 83), and
-    explodes where the cell rule does not (a puzzle the cell rule refutes in 3 nodes:
-    more than 50,000). Every puzzle of the forum's hardest list and of top95 ends within
-    ``SECOND_AFTER`` nodes (the most: 459 for a first solution, 854 for a second), so
-    their speed is the cell rule's; a worst case costs at most ``SECOND_AFTER`` more
-    nodes plus twice what the better rule needs.
+    the places rule needs 2). The places rule alone is not the answer: it makes over three
+    times the cell rule's guesses on the forum's hardest puzzles (271 against 80 a puzzle
+    for a first solution), and explodes where the cell rule does not (a puzzle the cell
+    rule refutes in 3 nodes: more than 50,000). Every puzzle of the forum's hardest list
+    (the first 2,000) and of top95 has its first solution within ``SECOND_AFTER`` nodes
+    (the most: 459), so solving them is the cell rule alone. The verdict (``limit=2``)
+    starts the second search on 8 of those 2,000, where the cell rule needs up to 854
+    nodes to rule out a second solution; it still answers first. A worst case costs at
+    most ``SECOND_AFTER`` more nodes plus twice what the better rule needs.
 
     A slice's time follows from its budget: a node is one placement and one propagation
     (about 10 microseconds in CPython, 3-4 times that in Pyodide). A bad ``limit`` or

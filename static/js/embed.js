@@ -49,8 +49,8 @@
     try {
       if (site) return new URL("embed.html", new URL(site.replace(/\/?$/, "/"), location.href));
       if (SCRIPT) return new URL("../../embed.html", SCRIPT);
-    } catch (error) {
-      return null;
+    } catch {
+      return null; // an address that is no URL: no widget page, as with no address
     }
     return null;
   }
