@@ -7,14 +7,14 @@ import globals from "globals";
 
 export default [
   {
-    ignores: ["_site/", "build/", "static/vendor/", "tests/vendor/", "test-results/"],
+    ignores: [".venv/", "_site/", "build/", "static/vendor/", "tests/vendor/", "test-results/"],
   },
   js.configs.recommended,
   {
     linterOptions: { reportUnusedDisableDirectives: "error" },
   },
   {
-    // The service worker: registered as a classic script (src/web/offline.py).
+    // The service worker: registered as a classic script (src/web/page/offline.py).
     files: ["sw.js"],
     languageOptions: { sourceType: "script", globals: globals.serviceworker },
   },

@@ -52,9 +52,9 @@ from sudoku.benchmark import format_stats, run_each, solves, summarize
 from sudoku.formats import MAX_TEXT, PuzzleError, parse, to_json, to_line, to_pretty
 from sudoku.grid import Grid
 from sudoku.solver import analyze, count_solutions, solve
-from sudoku.tracing import STRATEGIES, trace
+from sudoku.tracing import trace
 from sudoku.validate import conflicts, describe, givens
-from sudoku.words import VERDICT_WORDS, VERDICTS
+from sudoku.words import STRATEGIES, VERDICT_WORDS, VERDICTS
 
 WRITERS: dict[str, Callable[[Grid], str]] = {"line": to_line, "grid": to_pretty, "json": to_json}
 BENCH_STRATEGIES = ("fast", *STRATEGIES)

@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 
 from sudoku.formats import parse, to_pretty
 from sudoku.grid import UNITS, unit_name
-from sudoku.tracing import STRATEGIES, trace
+from sudoku.tracing import trace
+from sudoku.words import STRATEGIES
 
 ROOT = Path(__file__).resolve().parents[2]
 LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"

@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 from support import load_puzzles, solution_problems
 
 from bench.baselines import editorial_solve
-from sudoku.tracing import STRATEGIES, Event, apply, replay, source, trace
+from sudoku.tracing import Event, apply, replay, source, trace
+from sudoku.words import STRATEGIES
 
 
 def pick(name: str, *indices: int) -> list[str]:
