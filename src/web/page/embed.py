@@ -29,7 +29,7 @@ widget = player.Player(root, keys_target=document)
 
 def show_notes():
     """Every setting that fell back to its default, in the note line."""
-    widget.note(" ".join(notes))
+    widget.view.note(" ".join(notes))
 
 
 def apply_layout():
@@ -43,7 +43,7 @@ def preview():
     """The board widget.js painted (LeetCode's example when the URL names no puzzle)."""
     unnamed = settings["puzzle"] == options.DEFAULT_PUZZLE
     widget.show_grid(options.DEFAULT_PUZZLE if unnamed else painted)
-    widget.say("Loading Python...")
+    widget.view.say("Loading Python...")
 
 
 async def puzzle_grid(solver):
@@ -63,7 +63,7 @@ async def start():
         solver = await workers["solver"]
         grid = await puzzle_grid(solver)
     except Exception as error:  # said in the frame, never a blank one
-        widget.say("The Python solver could not start: " + str(error))
+        widget.view.say("The Python solver could not start: " + str(error))
         document.body.dataset.ready = "failed"
         return
     widget.connect(solver)

@@ -88,7 +88,7 @@ def mount_app(solver, read_board, load_text, query=None):
     )
 
     def on_watch(_event):
-        browser.spawn(player.open_trace(read_board(), player.part["strategy"].value))
+        browser.spawn(player.open_trace(read_board(), player.view.part["strategy"].value))
 
     document.getElementById("watch").addEventListener("click", create_proxy(on_watch))
     for button in document.querySelectorAll("[data-copy]"):
@@ -97,8 +97,8 @@ def mount_app(solver, read_board, load_text, query=None):
         )
     wanted, notes = options.read_query(query)
     if notes:
-        player.note(" ".join(notes))
-    player.part["strategy"].value = wanted["strategy"]
+        player.view.note(" ".join(notes))
+    player.view.part["strategy"].value = wanted["strategy"]
     if "puzzle=" in query:
         browser.spawn(restore_link(player, wanted, " ".join(notes), read_board, load_text))
     root.dataset.mounted = "true"
@@ -113,4 +113,4 @@ async def restore_link(player, wanted, notes, read_board, load_text):
     """
     await load_text(wanted["puzzle"], "link")
     if await player.open_trace(read_board(), wanted["strategy"]) and notes:
-        player.note(notes)
+        player.view.note(notes)

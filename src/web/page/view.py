@@ -1,0 +1,281 @@
+"""The player's view: its markup's parts, and a cursor painted onto them.
+
+The markup is static HTML (a ``.player`` root, written once in ``src/web/page/player.html``
+and included by both pages); elements are found by ``data-role`` and whole parts by
+``data-part``. Text only ever goes in with ``textContent``, and only when it changed:
+at full speed a frame paints 81 cells and a few counters, so the DOM work stays small.
+
+Runs on the page's main thread (MicroPython).
+"""
+
+import options
+import timeline
+import wire
+from pyscript import document
+
+from sudoku.grid import cell_name
+
+STACK_SHOWN = 24
+"""Open guesses listed in the depth strip (the newest ones; its fixed height shows fewer)."""
+
+COUNTERS = (
+    ("nodes", wire.NODES),
+    ("backtracks", wire.BACKTRACKS),
+    ("depth", wire.DEPTH),
+    ("max-depth", wire.MAX_DEPTH),
+    ("forced", wire.FORCED),
+)
+"""Counter element roles and their position in a cursor's counters."""
+
+
+def digit_text(byte):
+    """What a board byte shows: a digit, or "" for a blank (forced ``a``-``i`` -> 1-9)."""
+    if byte == wire.DOT:
+        return ""
+    return chr(byte - wire.FORCED_SHIFT) if byte > 57 else chr(byte)
+
+
+def base_class(byte, given):
+    """A cell's lasting look: a given, a guess, a forced digit, or a blank."""
+    if given:
+        return "pcell given"
+    if byte == wire.DOT:
+        return "pcell"
+    return "pcell forced" if byte > 57 else "pcell guess"
+
+
+def marks_for(event):
+    """Cell index -> extra classes for the event just played (the current cell, the peer
+    that rejects, the unit involved), and the digit to show in a blank current cell."""
+    marks = {}
+    if event is None:
+        return marks, ""
+    for cell in event["unit_cells"]:
+        marks[cell] = " in-unit"
+    if event["peer_index"] >= 0:
+        marks[event["peer_index"]] = " peer"
+    if event["index"] >= 0:
+        marks[event["index"]] = " now k-" + event["kind"]
+    return marks, event["digit"] if event["kind"] in ("try", "reject", "undo") else ""
+
+
+def cap_note(line, controls=options.CONTROLS):
+    """The note for a search longer than the kept steps: what is held, what was let go
+    (on the timeline, if ``controls`` shows it)."""
+    text = (
+        "Showing the first "
+        + options.grouped(line.cap)
+        + " steps and the last "
+        + options.grouped(line.behind * line.page)
+        + " played: the search is longer, and "
+        "plays on live."
+    )
+    cut = timeline.gap(line)
+    if cut:
+        text += (
+            " Steps "
+            + options.grouped(cut[0])
+            + " to "
+            + options.grouped(cut[1])
+            + (" were let go (hatched on the timeline)" if "scrub" in controls else " were let go")
+            + ": stepping skips them."
+        )
+    return text
+
+
+class View:
+    """The parts of one ``.player`` element, and what each shows now."""
+
+    def __init__(self, root):
+        self.root = root
+        self.part = {}
+        for element in root.querySelectorAll("[data-role]"):
+            self.part[element.dataset.role] = element
+        self.cells = list(root.querySelectorAll(".pcell"))
+        self.shown = {}
+        """What each text part shows (by role), so a repaint writes only what changed."""
+        self.looks = [""] * 81
+        self.texts = [""] * 81
+        self.stack_items = []
+        self.code_lines = []
+        self.marked_line = None
+        self.lines = {}
+        """The source line of each event kind (``show_code``)."""
+
+    # -- words and flags -------------------------------------------------------------------
+
+    def set(self, role, text):
+        """Write ``text`` into a part (if the page has it), only when it changed."""
+        element = self.part.get(role)
+        if element is not None and self.shown.get(role) != text:
+            self.shown[role] = text
+            element.textContent = text
+
+    def say(self, text):
+        """The caption under the board."""
+        self.set("caption", text)
+
+    def note(self, text):
+        """The note line (limits, bad input); "" hides it."""
+        self.set("note", text)
+        if "note" in self.part:
+            self.part["note"].hidden = not text
+
+    def state(self, name):
+        """The player's state flag (tests and CSS read it)."""
+        self.root.dataset.state = name
+
+    def playing(self, playing):
+        """The Play button's word, and whether the caption is read out at each step (not
+        while playing: a screen reader would drown)."""
+        self.set("play", "Pause" if playing else "Play")
+        if "caption" in self.part:
+            self.part["caption"].setAttribute("aria-live", "off" if playing else "polite")
+
+    def setting(self, name, default):
+        """A positive whole number from the root's ``data-{name}`` (tests), else ``default``."""
+        value = self.root.getAttribute("data-" + name)
+        return int(value) if value and value.isdigit() and int(value) > 0 else default
+
+    # -- the board -------------------------------------------------------------------------
+
+    def show_grid(self, grid):
+        """Show ``grid`` as a static board (before a trace, or before Python)."""
+        for i, cell in enumerate(self.cells):
+            self.texts[i] = "" if grid[i] == "." else grid[i]
+            self.looks[i] = "pcell" if grid[i] == "." else "pcell given"
+            cell.textContent = self.texts[i]
+            cell.className = self.looks[i]
+
+    def paint(self, line, cursor, grid, controls, playing):
+        """Show the cursor's state: board, current event, counters, stack, code line."""
+        event = timeline.event_before(line, cursor)
+        marks, ghost = marks_for(event)
+        board, looks, texts = cursor.board, self.looks, self.texts
+        for i in range(81):
+            byte = board[i]
+            mark = marks.get(i, "")
+            text = ghost if mark.startswith(" now") and byte == wire.DOT else digit_text(byte)
+            look = base_class(byte, grid[i] != ".") + mark
+            if looks[i] != look:
+                looks[i] = look
+                self.cells[i].className = look
+            if texts[i] != text:
+                texts[i] = text
+                self.cells[i].textContent = text
+        self.paint_counters(line, cursor, controls, playing)
+        self.paint_stack(cursor.stack)
+        self.paint_code(event)
+        if event:
+            self.say(timeline.caption(event))
+        elif cursor.pos:
+            self.say(
+                "Step " + options.grouped(cursor.pos) + ": the steps just before it are "
+                "not kept (see the note). Step on to see the search go on."
+            )
+        else:
+            self.say("Step 0: the puzzle as given.")
+        self.root.dataset.steps = str(cursor.pos)
+
+    def paint_counters(self, line, cursor, controls, playing):
+        """Steps, nodes, backtracks, depth, max depth, forced; the timeline's position."""
+        self.set("steps", options.grouped(cursor.pos))
+        for role, index in COUNTERS:
+            self.set(role, options.grouped(cursor.counts[index]))
+        total = options.grouped(line.received) + ("" if line.done else "+")
+        where = "Step " + options.grouped(cursor.pos) + " of " + total
+        self.set("position", where)
+        if "scrub" in self.part:
+            scrub = self.part["scrub"]
+            top = str(max(line.received, 1))
+            if self.shown.get("scrub-max") != top:
+                self.shown["scrub-max"] = top
+                scrub.max = top
+            scrub.value = str(cursor.pos)
+            scrub.setAttribute("aria-valuetext", where)
+            scrub.style.setProperty("--pos", str(100 * cursor.pos / int(top)) + "%")
+            self.paint_gap(line, scrub)
+        if line.received > line.cap and not (playing and self.shown.get("note")):
+            self.note(cap_note(line, controls))
+
+    def paint_gap(self, line, scrub):
+        """Hatch the stretch of the timeline whose steps were let go (see player.css)."""
+        cut = timeline.gap(line)
+        key = str(cut) + "/" + str(line.received)
+        if self.shown.get("gap") == key:
+            return
+        self.shown["gap"] = key
+        top = max(line.received, 1)
+        first, last = cut or (top, top)
+        size = (last + 1 - first) / top
+        at = first / top / (1 - size) if size < 1 else 0
+        scrub.style.setProperty("--gap-size", str(100 * size) + "%")
+        scrub.style.setProperty("--gap-at", str(100 * at) + "%")
+
+    def paint_stack(self, stack):
+        """The depth strip: the open guesses, newest first (as many as fit its two rows)."""
+        if "stack" not in self.part:
+            return
+        key = str(len(stack)) + ":" + (str(stack[-1]) if stack else "")
+        if self.shown.get("stack") == key:
+            return
+        self.shown["stack"] = key
+        box = self.part["stack"]
+        while len(self.stack_items) < STACK_SHOWN:
+            item = document.createElement("li")
+            box.append(item)
+            self.stack_items.append(item)
+        depth = len(stack)
+        for i, item in enumerate(self.stack_items):
+            if i < depth:
+                code = stack[depth - 1 - i]
+                place = cell_name(code // 16) + "=" + str(code % 16)
+                item.textContent = str(depth - i) + ": " + place
+                item.hidden = False
+                item.className = "newest" if i == 0 else ""
+            else:
+                item.hidden = True
+
+    # -- the code panel and the speed --------------------------------------------------------
+
+    def show_code(self, text, lines):
+        """The strategy's source, one element per line (text only); ``lines`` maps each
+        event kind to the line that makes it."""
+        self.lines = lines
+        box = self.part.get("code")
+        if box is None:
+            return
+        box.replaceChildren()
+        self.code_lines = []
+        for number, line in enumerate(text.rstrip("\n").split("\n")):
+            row = document.createElement("span")
+            row.className = "line"
+            row.dataset.line = str(number + 1)
+            row.textContent = line + "\n"
+            box.append(row)
+            self.code_lines.append(row)
+        self.marked_line = None
+
+    def paint_code(self, event):
+        """Mark the source line that made the current event (none at step 0)."""
+        number = self.lines.get(event["kind"]) if event else None
+        if number == self.marked_line:
+            return
+        if self.marked_line is not None:
+            self.code_lines[self.marked_line - 1].classList.remove("current")
+        if number is not None and number <= len(self.code_lines):
+            self.code_lines[number - 1].classList.add("current")
+            if "code" in self.part:
+                self.part["code"].dataset.current = event["kind"]
+        self.marked_line = number
+
+    def show_speed(self, notch):
+        """The speed slider at ``notch`` (an index in ``options.SPEEDS``), and its label."""
+        label = options.speed_label(options.SPEEDS[notch])
+        self.set("speed-label", label)
+        if "speed" in self.part:
+            slider = self.part["speed"]
+            slider.value = str(notch)
+            slider.setAttribute("aria-valuetext", label)
+            fill = 100 * notch / (len(options.SPEEDS) - 1)
+            slider.style.setProperty("--pos", str(fill) + "%")
