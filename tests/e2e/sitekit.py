@@ -24,8 +24,6 @@ serve = load_script("serve")
 SOURCE = ROOT
 """The tree the site is built from."""
 PREFIX = "/some-repo/"
-LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-"""LeetCode 37's example, the widget's puzzle in these tests."""
 BUILD = re.compile(r"^const BUILD = (\{.*?\n\});$", re.MULTILINE | re.DOTALL)
 SW_ACTIVE = """async () => {
     const registration = await navigator.serviceWorker.ready;

@@ -18,9 +18,9 @@ import pytest
 from conftest import ROOT, wait_ready
 from helpers import cell_values, load, solve, wait_verdict
 from playwright.sync_api import Page
+from support import LEETCODE
 
 AXE = ROOT / "tests" / "vendor" / "axe.min.js"
-LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 PLAYER = "document.querySelector('#player')"
 READY_MS = 120_000
 CELL_TRANSITION = "getComputedStyle(document.querySelector('#r1c1')).transitionDuration"

@@ -19,12 +19,11 @@ import sitekit
 from conftest import BOOT_MS, ROOT, SITE, load_script, off_origin, origin_of
 from helpers import cell_values, load, solve
 from playwright.sync_api import Browser, Frame, Page
-from support import chromium_path
+from support import EASY, LEETCODE, chromium_path
 
 from sudoku import STRATEGIES
 
 vendor = load_script("vendor")
-EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 PLAYER = "document.querySelector('#player')"
 REFUSED_STORE = "Event"
 """The one error a storage-less frame may show: PyScript's core opens an IndexedDB store for
@@ -178,7 +177,7 @@ def test_the_built_widget_framed_by_another_site_plays_online_only(
     page, errors, urls = visit
     sitekit.build(tmp_path / "_site")
     site = sitekit.Host(tmp_path / "_site")
-    widget = f"{site.url}embed.html?puzzle={sitekit.LEETCODE}&strategy=naive"
+    widget = f"{site.url}embed.html?puzzle={LEETCODE}&strategy=naive"
     (tmp_path / "post.html").write_text(FRAME_POST.format(src=widget), "utf-8")
     post = sitekit.Host(tmp_path, "/")
     page.goto(post_url := on_localhost(post, "post.html"))

@@ -14,11 +14,10 @@ from urllib.parse import quote
 import pytest
 from conftest import load_script, off_origin, origin_of
 from playwright.sync_api import Browser, Frame, Page
+from support import EASY, LEETCODE
 
 from sudoku.trace import STRATEGIES, trace
 
-LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 PLAYER = "document.querySelector('#player')"
 SPOOF = "\u202egnp.exe"
 """A parameter name that a right-to-left override would show as "exe.png"."""

@@ -18,6 +18,7 @@ import sitekit
 from conftest import LAUNCH_ARGS, RESULTS, chromium_path, off_origin, origin_of, record_requests
 from helpers import cell_values, load, solve
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Response
+from support import LEETCODE
 
 UPDATED = "Sudoku Lab was updated to a new version since your last visit."
 NARROW = {"width": 360, "height": 740}
@@ -320,7 +321,7 @@ def test_widget_works_offline_top_level(browser: Browser, host: sitekit.Host) ->
     """embed.html visited alone installs the site too; offline it boots and its player steps."""
     context = browser.new_context()
     page = context.new_page()
-    url = f"{host.url}embed.html?puzzle={sitekit.LEETCODE}&strategy=naive"
+    url = f"{host.url}embed.html?puzzle={LEETCODE}&strategy=naive"
     page.goto(url)
     sitekit.wait_booted(page)
     sitekit.wait_installed(page)
@@ -444,7 +445,7 @@ def test_framed_widget_offline_only_on_the_same_site(
     site: a blog on another site gets its own, empty partition, so the cache the visit
     filled cannot serve it. docs/offline.md reports the rest (what such a frame may store).
     """
-    widget = f"{host.url}embed.html?puzzle={sitekit.LEETCODE}&strategy=naive"
+    widget = f"{host.url}embed.html?puzzle={LEETCODE}&strategy=naive"
     blog = sitekit.Host(blog_post(tmp_path / "blog", widget), "/")
     context = two_sites.new_context()
     page = context.new_page()

@@ -19,11 +19,10 @@ import pytest
 from conftest import ROOT, wait_ready
 from helpers import load
 from playwright.sync_api import Page
+from support import HARD, LEETCODE
 
 from sudoku.trace import replay, source, trace
 
-LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-HARD = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9"
 PLAYER = "document.querySelector('#player')"
 TRACE_MS = 60_000
 

@@ -17,6 +17,7 @@ import sitekit
 from conftest import off_origin, origin_of, record_requests
 from helpers import cell_values, load, solve
 from playwright.sync_api import Browser
+from support import LEETCODE
 
 NEVER_PRECACHED = {"sw.js", ".nojekyll"}
 GENERATED = {"sw.js", "version.json", ".nojekyll"}
@@ -138,7 +139,7 @@ def test_main_flows_under_a_sub_path(browser: Browser, host: sitekit.Host, site:
     solved = cell_values(page)
     assert "." not in solved
     assert all(a in {".", b} for a, b in zip(puzzle, solved, strict=True))
-    page.goto(f"{host.url}embed.html?puzzle={sitekit.LEETCODE}&strategy=naive")
+    page.goto(f"{host.url}embed.html?puzzle={LEETCODE}&strategy=naive")
     sitekit.wait_booted(page)
     sitekit.step_player(page, 2)
     sitekit.wait_installed(page)

@@ -9,8 +9,7 @@ from typing import Any
 
 import pytest
 from conftest import ROOT, load_file
-
-LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+from support import LEETCODE
 
 
 @pytest.fixture(scope="module")

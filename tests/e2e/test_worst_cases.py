@@ -11,13 +11,11 @@ from __future__ import annotations
 import pytest
 from helpers import cell_classes, cell_values, paste, solve, wait_verdict
 from playwright.sync_api import Page
+from support import HARD as ANTI_BACKTRACKING
 from unit.test_fuzz import ALL_ONES, HARD1, NO_SOLUTION, SIXTEEN
 
 from sudoku.grid import EMPTY_GRID
 
-ANTI_BACKTRACKING = (
-    "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9"
-)
 PLAYER = "document.querySelector('#player')"
 TRACE_MS = 60_000
 

@@ -15,14 +15,12 @@ from urllib.parse import quote
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from support import EASY, HARD, LEETCODE
 
 from sudoku.grid import UNITS
 from sudoku.trace import STRATEGIES, trace
 
 ROOT = Path(__file__).resolve().parents[2]
-LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-HARD = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9"
-EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 CLASH = "55" + "." * 79
 
 
