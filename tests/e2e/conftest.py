@@ -9,7 +9,6 @@ from the page or from its workers, fails the session.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import threading
 from collections.abc import Iterator
@@ -19,7 +18,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
-from support import CHROMIUM_ARGS, chromium_path
+from support import CHROMIUM_ARGS, chromium_path, load_file
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = Path(os.environ.get("SUDOKU_SITE", ROOT))
@@ -28,16 +27,6 @@ PREFIX = "/sudoku-lab/"
 RESULTS = ROOT / "test-results"
 BOOT_MS = 120_000
 LAUNCH_ARGS = CHROMIUM_ARGS
-
-
-def load_file(path: Path) -> ModuleType:
-    """Import a Python file that is not in a package (scripts/, the worker's script)."""
-    spec = importlib.util.spec_from_file_location(path.stem, path)
-    assert spec
-    assert spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def load_script(name: str) -> ModuleType:

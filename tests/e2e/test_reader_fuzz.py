@@ -22,9 +22,8 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from conftest import ROOT, load_file
 from playwright.sync_api import Page
-from support import LEETCODE
+from support import LEETCODE, WORKER, load_file
 
 ROWS = [list(LEETCODE[r * 9 : r * 9 + 9]) for r in range(9)]
 SEED = 11
@@ -243,7 +242,7 @@ CALL_ALL = """async ([selector, items, callMs]) => {
 @pytest.fixture(scope="module")
 def worker() -> ModuleType:
     """src/web/worker.py in CPython: the answers the browser's must equal."""
-    return load_file(ROOT / "src" / "web" / "worker.py")
+    return load_file(WORKER)
 
 
 @pytest.fixture

@@ -15,11 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import BOOT_MS, ROOT, load_file
+from conftest import BOOT_MS
 from helpers import load
 from playwright.sync_api import Page
+from support import WEB, load_file
 
-options = load_file(ROOT / "src" / "web" / "options.py")
+options = load_file(WEB / "options.py")
 PLAYER = "document.querySelector('#player')"
 TRACE_MS = 60_000
 SHOW = """controls => {

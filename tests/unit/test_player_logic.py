@@ -3,7 +3,6 @@ checked against the core's own events: what the page shows at step k is the trac
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 from itertools import islice
@@ -15,7 +14,7 @@ from urllib.parse import quote
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from support import EASY, HARD, LEETCODE
+from support import EASY, HARD, LEETCODE, WEB, WORKER, load_file
 
 from sudoku.grid import UNITS
 from sudoku.trace import STRATEGIES, trace
@@ -26,19 +25,12 @@ CLASH = "55" + "." * 79
 
 def load(name: str) -> ModuleType:
     """``src/web/{name}.py`` as a module (in the browser these are top-level scripts)."""
-    spec = importlib.util.spec_from_file_location(
-        f"web_{name}", ROOT / "src" / "web" / f"{name}.py"
-    )
-    assert spec
-    assert spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_file(WEB / f"{name}.py")
 
 
 timeline = load("timeline")
 options = load("options")
-worker = load("worker")
+worker = load_file(WORKER)
 
 
 def expected_states(

@@ -1,4 +1,6 @@
-"""The solver worker's calls, run in CPython: the JSON the page receives."""
+"""The solver worker's calls, run in CPython: the JSON the page receives.
+
+src/web/worker.py is a browser script, loaded here from ``support.WORKER``."""
 
 from __future__ import annotations
 
@@ -8,14 +10,13 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from conftest import ROOT, load_file
-from support import LEETCODE
+from support import LEETCODE, WORKER, load_file
 
 
 @pytest.fixture(scope="module")
 def worker() -> ModuleType:
     """src/web/worker.py as a module (in the browser it is a PyScript worker's script)."""
-    return load_file(ROOT / "src" / "web" / "worker.py")
+    return load_file(WORKER)
 
 
 def board(line: str) -> list[list[str]]:
