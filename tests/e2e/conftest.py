@@ -44,17 +44,37 @@ def off_origin(urls: list[str], origin: str) -> list[str]:
     return [u for u in urls if not u.startswith((origin + "/", "blob:", "data:"))]
 
 
+class Host:
+    """A folder served by scripts/serve.py on 127.0.0.1 under ``prefix`` until ``stop()``.
+
+    The one way the tests start a server: the app's (``base_url``), a built site's, a
+    blog's. ``port`` 0 takes a free one; ``stop()`` cuts the network (the port refuses).
+    """
+
+    def __init__(self, folder: Path, prefix: str, port: int = 0) -> None:
+        """Start serving ``folder`` on ``port`` in a thread."""
+        self.server = load_script("serve").make_server(folder, port, prefix, quiet=True)
+        self.port = self.server.server_address[1]
+        self.url = f"http://127.0.0.1:{self.port}{prefix}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.running = True
+
+    def stop(self) -> None:
+        """Stop answering: the port refuses connections from now on."""
+        if self.running:
+            self.server.shutdown()
+            self.server.server_close()
+            self.running = False
+
+
 @pytest.fixture(scope="session")
 def base_url() -> Iterator[str]:
-    """The app's URL, served by scripts/serve.py under a sub-path on a free port."""
+    """The app's URL, the work tree (or SITE) served under a sub-path on a free port."""
     if not (SITE / "static" / "vendor" / "pyodide" / "pyodide.mjs").exists():
         pytest.fail(f"{SITE}/static/vendor/ is missing: run 'make vendor' (make e2e does)")
-    server = load_script("serve").make_server(SITE, 0, PREFIX, quiet=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
-    server.shutdown()
-    server.server_close()
+    host = Host(SITE, PREFIX)
+    yield host.url
+    host.stop()
 
 
 @pytest.fixture(scope="session")

@@ -2,8 +2,8 @@
 
 Tests of the built site build their own copy in a temporary folder with
 scripts/build_site.py (the same code as ``make site``) and serve it under PREFIX, a
-sub-path as https://user.github.io/some-repo/ would be. Each test gets its own server on
-a free port, so each starts with an origin no service worker has seen.
+sub-path as https://user.github.io/some-repo/ would be. Each test gets its own server
+(conftest.Host) on a free port, so each starts with an origin no service worker has seen.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ import base64
 import hashlib
 import json
 import re
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +19,6 @@ from conftest import BOOT_MS, ROOT, load_script
 from playwright.sync_api import Frame, Page
 
 build_site = load_script("build_site")
-serve = load_script("serve")
 SOURCE = ROOT
 """The tree the site is built from."""
 PREFIX = "/some-repo/"
@@ -34,25 +32,6 @@ SW_ACTIVE = """async () => {
     }
     return worker.state;
 }"""
-
-
-class Host:
-    """A folder served on 127.0.0.1 under ``prefix`` until ``stop()``: the network, cut."""
-
-    def __init__(self, folder: Path, prefix: str = PREFIX, port: int = 0) -> None:
-        """Start serving ``folder`` on ``port`` (0: a free one)."""
-        self.server = serve.make_server(folder, port, prefix, quiet=True)
-        self.port = self.server.server_address[1]
-        self.url = f"http://127.0.0.1:{self.port}{prefix}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        self.running = True
-
-    def stop(self) -> None:
-        """Stop answering: the port refuses connections from now on."""
-        if self.running:
-            self.server.shutdown()
-            self.server.server_close()
-            self.running = False
 
 
 def build(out: Path) -> str:

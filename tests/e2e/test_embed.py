@@ -5,14 +5,13 @@ cross-origin host page (a second local server) that sizes the iframe from its me
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 import pytest
-from conftest import load_script, off_origin, origin_of
+from conftest import Host, off_origin, origin_of
 from playwright.sync_api import Browser, Frame, Page
 from support import EASY, LEETCODE
 
@@ -315,12 +314,9 @@ def host_url(base_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterato
     """A blog page served from a second local origin (another port) using the tag."""
     folder: Path = tmp_path_factory.mktemp("host")
     (folder / "post.html").write_text(HOST_PAGE.format(app=base_url, puzzle=EASY), "utf-8")
-    server = load_script("serve").make_server(folder, 0, "/", quiet=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/post.html"
-    server.shutdown()
-    server.server_close()
+    server = Host(folder, "/")
+    yield server.url + "post.html"
+    server.stop()
 
 
 @pytest.fixture
