@@ -1,10 +1,11 @@
-"""One server, one Chromium and one booted page for the whole e2e session.
+"""One server and one Chromium for the whole e2e session; a browser context per test.
 
-A Pyodide boot costs seconds, so the tests share a page and reset it through the UI
-(the Clear button) instead of reloading. The site is served under a sub-path, as a
-GitHub project page is, so every URL the page uses must be relative. Chromium resolves
-no host but 127.0.0.1 and every request is recorded: a request off the page's origin,
-from the page or from its workers, fails the session.
+Each test that asks for ``context``, ``app``, ``board`` gets a context of its own (its own
+storage, cache and clipboard) and a freshly booted page: no test sees what another left
+(a stored board, a trace, an open panel, a viewport). A boot costs about 3 s. The site is
+served under a sub-path, as a GitHub project page is, so every URL the page uses must be
+relative. Chromium resolves no host but 127.0.0.1 and every request is recorded: a
+request off the page's origin, from the page or from its workers, fails the test.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
@@ -124,21 +124,22 @@ def wait_ready(page: Page) -> None:
     assert page.evaluate("document.body.dataset.ready") == "true", status
 
 
-@pytest.fixture(scope="session")
-def session_context(browser: Browser, base_url: str) -> Iterator[dict[str, Any]]:
-    """The shared context and its request log; no request may leave the origin."""
+@pytest.fixture
+def context(browser: Browser, base_url: str) -> Iterator[BrowserContext]:
+    """A context for this test alone, desktop-sized, allowed the clipboard; its requests
+    are recorded and none may leave the app's origin."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=origin_of(base_url))
     urls = record_requests(context)
-    yield {"context": context, "urls": urls}
+    yield context
     context.close()
     assert off_origin(urls, origin_of(base_url)) == []
 
 
-@pytest.fixture(scope="session")
-def app(session_context: dict[str, Any], base_url: str) -> Page:
-    """The shared page, booted once: board typeable and solver ready."""
-    page = session_context["context"].new_page()
+@pytest.fixture
+def app(context: BrowserContext, base_url: str) -> Page:
+    """The app in a new page of the test's own context: board typeable and solver ready."""
+    page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(base_url)
@@ -149,7 +150,7 @@ def app(session_context: dict[str, Any], base_url: str) -> Page:
 
 @pytest.fixture
 def board(app: Page) -> Page:
-    """The shared page with an empty board, reset through the Clear button."""
+    """The test's own app page, its board emptied through the Clear button."""
     app.locator("#clear").click()
     app.wait_for_function("document.querySelector('#status').dataset.verdict === 'cleared'")
     return app

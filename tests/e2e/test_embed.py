@@ -7,12 +7,11 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 from urllib.parse import quote
 
 import pytest
 from conftest import Host, off_origin, origin_of
-from playwright.sync_api import Browser, Frame, Page
+from playwright.sync_api import Browser, BrowserContext, Frame, Page
 from support import EASY, LEETCODE
 
 from sudoku.trace import STRATEGIES, trace
@@ -35,7 +34,7 @@ PARTS = (
 )
 
 
-def open_widget(context: Any, base_url: str, query: str, *, ready: bool = True) -> Page:
+def open_widget(context: BrowserContext, base_url: str, query: str, *, ready: bool = True) -> Page:
     """embed.html with ``query`` in a new tab; waits for the player unless told not to."""
     page = context.new_page()
     errors: list[str] = []
@@ -73,13 +72,9 @@ def note_text(page: Page) -> str:
     return page.locator("#player [data-role='note']").text_content() or ""
 
 
-@pytest.fixture(scope="module")
-def context(session_context: dict[str, Any]) -> Any:
-    """The session's browser context (its request log forbids leaving the origin)."""
-    return session_context["context"]
-
-
-def test_defaults_show_leetcodes_example_with_every_control(context: Any, base_url: str) -> None:
+def test_defaults_show_leetcodes_example_with_every_control(
+    context: BrowserContext, base_url: str
+) -> None:
     """No parameters: LeetCode's example, naive, paused, every control, no note."""
     page = open_widget(context, base_url, "")
     assert givens(page) == LEETCODE
@@ -91,7 +86,7 @@ def test_defaults_show_leetcodes_example_with_every_control(context: Any, base_u
     page.close()
 
 
-def test_every_parameter_is_honoured(context: Any, base_url: str) -> None:
+def test_every_parameter_is_honoured(context: BrowserContext, base_url: str) -> None:
     """puzzle, strategy, speed, autoplay, loop, controls and theme each take effect."""
     query = (
         f"?puzzle={EASY}&strategy=mrv&speed=50&autoplay=1&loop=5-20"
@@ -118,7 +113,7 @@ def test_every_parameter_is_honoured(context: Any, base_url: str) -> None:
     page.close()
 
 
-def test_leetcode_json_puzzle_and_max_speed(context: Any, base_url: str) -> None:
+def test_leetcode_json_puzzle_and_max_speed(context: BrowserContext, base_url: str) -> None:
     """A LeetCode JSON board (URL-encoded) is read; speed=max is as fast as possible."""
     rows = [list(LEETCODE[r * 9 : r * 9 + 9]) for r in range(9)]
     query = "?puzzle=" + quote(json.dumps(rows)) + "&speed=max&theme=light"
@@ -130,7 +125,9 @@ def test_leetcode_json_puzzle_and_max_speed(context: Any, base_url: str) -> None
     page.close()
 
 
-def test_bad_parameters_fall_back_with_a_visible_note(context: Any, base_url: str) -> None:
+def test_bad_parameters_fall_back_with_a_visible_note(
+    context: BrowserContext, base_url: str
+) -> None:
     """Every bad value falls back to its default and is named in the note; never blank."""
     query = (
         "?puzzle=12345&strategy=fastest&speed=warp&autoplay=perhaps&loop=9-1"
@@ -179,7 +176,7 @@ def compare_row(page: Page, strategy: str) -> dict[str, str]:
     }
 
 
-def test_compare_mode_counts_equal_the_cores(context: Any, base_url: str) -> None:
+def test_compare_mode_counts_equal_the_cores(context: BrowserContext, base_url: str) -> None:
     """controls=compare: the table appears on request and holds the core's own counts."""
     page = open_widget(context, base_url, f"?puzzle={LEETCODE}&controls=play,compare")
     assert visible_parts(page) == {"play", "compare"}
@@ -197,7 +194,7 @@ def test_compare_mode_counts_equal_the_cores(context: Any, base_url: str) -> Non
     page.close()
 
 
-def test_controls_without_compare_hide_it(context: Any, base_url: str) -> None:
+def test_controls_without_compare_hide_it(context: BrowserContext, base_url: str) -> None:
     """A controls list that leaves compare out shows neither its button nor its table."""
     page = open_widget(context, base_url, "?controls=play,step,counters")
     assert visible_parts(page) == {"play", "step", "counters"}
@@ -260,7 +257,7 @@ def test_without_play_the_text_names_no_absent_control(
     context.close()
 
 
-def test_with_play_the_board_is_only_a_board(context: Any, base_url: str) -> None:
+def test_with_play_the_board_is_only_a_board(context: BrowserContext, base_url: str) -> None:
     """With its Play button the widget says press Play; a click on the board plays nothing."""
     page = open_widget(context, base_url, "?controls=play")
     caption = page.locator("#player [data-role='caption']").text_content() or ""
@@ -271,7 +268,7 @@ def test_with_play_the_board_is_only_a_board(context: Any, base_url: str) -> Non
     page.close()
 
 
-def test_markup_in_parameters_stays_text(context: Any, base_url: str) -> None:
+def test_markup_in_parameters_stays_text(context: BrowserContext, base_url: str) -> None:
     """URL text never becomes HTML: a script tag in a parameter shows as text in the note."""
     page = open_widget(context, base_url, "?theme=" + quote("<img src=x onerror=alert(1)>"))
     assert "<img src=x" in note_text(page)
@@ -279,7 +276,9 @@ def test_markup_in_parameters_stays_text(context: Any, base_url: str) -> None:
     page.close()
 
 
-def test_board_shows_the_puzzle_before_the_solver_is_ready(context: Any, base_url: str) -> None:
+def test_board_shows_the_puzzle_before_the_solver_is_ready(
+    context: BrowserContext, base_url: str
+) -> None:
     """The givens are painted by the main thread while the Pyodide worker still loads."""
     page = open_widget(context, base_url, f"?puzzle={EASY}", ready=False)
     page.wait_for_function(

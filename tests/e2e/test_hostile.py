@@ -18,7 +18,7 @@ from urllib.parse import quote
 import pytest
 from conftest import ROOT, wait_ready
 from helpers import cell_values, load, paste, show_import_export, wait_verdict
-from playwright.sync_api import Dialog, Frame, Page
+from playwright.sync_api import BrowserContext, Dialog, Frame, Page
 
 PAYLOADS = (
     '<img src=x onerror="window.__pwned=1;alert(1)">',
@@ -47,7 +47,7 @@ the host's own <sudoku-lab> tag carries the payloads as its author wrote them)."
 
 @pytest.fixture
 def dialogs(app: Page) -> Iterator[list[str]]:
-    """Every dialog (alert, confirm, prompt) the shared page opens during the test."""
+    """Every dialog (alert, confirm, prompt) the app page opens during the test."""
     seen: list[str] = []
 
     def record(dialog: Dialog) -> None:
@@ -168,9 +168,7 @@ def hostile_query(pairs: list[tuple[str, str]]) -> str:
     return "?" + "&".join(f"{quote(n, safe='')}={quote(v, safe='')}" for n, v in pairs)
 
 
-def test_every_url_parameter_of_the_app_stays_text(
-    session_context: dict[str, Any], base_url: str
-) -> None:
+def test_every_url_parameter_of_the_app_stays_text(context: BrowserContext, base_url: str) -> None:
     """index.html?puzzle=<payload>&strategy=<payload>...: quoted as text, board empty, inert."""
     query = hostile_query(
         [
@@ -180,7 +178,7 @@ def test_every_url_parameter_of_the_app_stays_text(
             ("theme", PAYLOADS[3]),
         ]
     )
-    page, seen, errors = open_page(session_context["context"], base_url + query)
+    page, seen, errors = open_page(context, base_url + query)
     try:
         wait_ready(page)
         wait_verdict(page, "unread")
@@ -204,8 +202,8 @@ def test_every_url_parameter_of_the_app_stays_text(
         page.close()
 
 
-@pytest.fixture(scope="module")
-def tagged_host(session_context: dict[str, Any], base_url: str) -> Iterator[Page]:
+@pytest.fixture
+def tagged_host(context: BrowserContext, base_url: str) -> Iterator[Page]:
     """A host page whose <sudoku-lab> tag has a payload in every attribute, widget booted."""
     attributes = (
         "puzzle",
@@ -217,7 +215,7 @@ def tagged_host(session_context: dict[str, Any], base_url: str) -> Iterator[Page
         "theme",
         "title",
     )
-    page, seen, errors = open_page(session_context["context"], base_url + "no-such-host.html")
+    page, seen, errors = open_page(context, base_url + "no-such-host.html")
     attrs = " ".join(
         f"{name}='{PAYLOADS[i % len(PAYLOADS)].replace(chr(39), '&#39;')}'"
         for i, name in enumerate(attributes)
@@ -230,7 +228,6 @@ def tagged_host(session_context: dict[str, Any], base_url: str) -> Iterator[Page
     content = frame.content_frame() if frame else None
     assert content
     content.wait_for_function("document.body.dataset.ready !== 'false'", timeout=READY_MS)
-    page.evaluate("window.__seen = []")
     yield page
     page.close()
     assert seen == []

@@ -3,8 +3,8 @@
 Each change is written into the address (``?puzzle=...&strategy=...``, the share link's
 form) and, where the browser allows it, into localStorage; Clear offers Undo (a button,
 and Ctrl+Z). Another site's iframe, refused all storage, still keeps the board in its
-address and shows no error. Each test has its own browser context: stored boards must
-not leak into the shared page's tests.
+address and shows no error. Each test has its own browser context (its own storage),
+as every e2e test does.
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import BrowserContext, Page
 from support import LEETCODE, WORKER, load_file
 
 ROWS = [list(LEETCODE[r * 9 : r * 9 + 9]) for r in range(9)]
@@ -246,9 +246,9 @@ def worker() -> ModuleType:
 
 
 @pytest.fixture
-def fresh(session_context: dict[str, Any]) -> Iterator[Page]:
-    """A page of its own (its own worker: a dead one must not take the shared page's)."""
-    page = session_context["context"].new_page()
+def fresh(context: BrowserContext) -> Iterator[Page]:
+    """A page of its own, not yet opened (its own worker: a dead one dies with it)."""
+    page = context.new_page()
     yield page
     page.close()
 

@@ -74,8 +74,6 @@ def player_flag(page: Page, name: str) -> str:
 
 def watch_naive_anti_backtracking(page: Page) -> None:
     """The anti-backtracking puzzle under the naive strategy, ready at step 0, max speed."""
-    if player_flag(page, "state") == "playing":
-        page.locator("#player [data-role='play']").click()
     before = int(player_flag(page, "trace") or 0)
     page.evaluate("document.querySelector('#p-strategy').value = 'naive'")
     enter(page, ANTI_BACKTRACKING)
