@@ -23,15 +23,20 @@ SOURCE = ROOT
 """The tree the site is built from."""
 PREFIX = "/some-repo/"
 BUILD = re.compile(r"^const BUILD = (\{.*?\n\});$", re.MULTILINE | re.DOTALL)
-SW_ACTIVE = """async () => {
-    const registration = await navigator.serviceWorker.ready;
-    const worker = registration.active;
-    if (worker.state !== 'activated') {
-        await new Promise(done => worker.addEventListener('statechange',
-            () => worker.state === 'activated' && done()));
-    }
-    return worker.state;
-}"""
+SW_ACTIVE = """ms => Promise.race([
+    (async () => {
+        const registration = await navigator.serviceWorker.ready;
+        const worker = registration.active;
+        if (worker.state !== 'activated') {
+            await new Promise(done => worker.addEventListener('statechange',
+                () => worker.state === 'activated' && done()));
+        }
+        return worker.state;
+    })(),
+    new Promise((_, late) => setTimeout(
+        () => late(new Error(`no service worker activated within ${ms} ms`)), ms)),
+])"""
+"""The active service worker's state once it is 'activated', or an error at the deadline."""
 
 
 def build(out: Path) -> str:
@@ -82,7 +87,7 @@ def wait_booted(page: Page | Frame) -> None:
 
 def wait_installed(page: Page) -> None:
     """Wait until the site's service worker is active (the release is precached)."""
-    assert page.evaluate(SW_ACTIVE) == "activated"
+    assert page.evaluate(SW_ACTIVE, BOOT_MS) == "activated"
 
 
 def step_player(page: Page | Frame, steps: int) -> None:

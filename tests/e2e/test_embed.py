@@ -20,6 +20,13 @@ PLAYER = "document.querySelector('#player')"
 SPOOF = "\u202egnp.exe"
 """A parameter name that a right-to-left override would show as "exe.png"."""
 READY_MS = 120_000
+LOOPED = f"""() => {{
+    const seen = window.__steps ??= [];
+    seen.push(+{PLAYER}.dataset.steps);
+    return new Set(seen).size > 3 && seen.some((step, i) => i > 0 && step < seen[i - 1]);
+}}"""
+"""The step shown, noted at every animation frame, until the player has gone back to the
+start of its loop at least once and shown more than three steps."""
 PARTS = (
     "play",
     "step",
@@ -98,13 +105,11 @@ def test_every_parameter_is_honoured(context: BrowserContext, base_url: str) -> 
     assert (page.locator("#player [data-role='code']").text_content() or "").startswith("def mrv(")
     assert page.locator("#player [data-role='speed-label']").text_content() == "50 steps/s"
     assert page.evaluate(f"{PLAYER}.dataset.state") == "playing"
-    seen = set()
-    for _ in range(40):
-        seen.add(int(page.evaluate(f"{PLAYER}.dataset.steps")))
-        page.wait_for_timeout(50)
+    page.wait_for_function(LOOPED, polling="raf", timeout=READY_MS)
+    seen = page.evaluate("window.__steps")
     assert min(seen) >= 5
     assert max(seen) <= 20
-    assert len(seen) > 3
+    assert len(set(seen)) > 3
     assert visible_parts(page) == {"play", "counters", "code"}
     assert page.evaluate("document.documentElement.dataset.theme") == "dark"
     background = page.evaluate("getComputedStyle(document.body).backgroundColor")
@@ -409,7 +414,11 @@ def test_widget_screenshots_in_a_host_page(
     frame.wait_for_function("document.body.dataset.ready === 'true'", timeout=READY_MS)
     for _ in range(12):
         frame.locator("#player [data-role='forward']").click()
-    page.wait_for_timeout(200)
+    frame.wait_for_function(f"{PLAYER}.dataset.steps === '12'")
+    height = frame.evaluate("document.body.dataset.height")
+    page.wait_for_function(  # the frame is sized to the widget as it is now
+        "h => document.querySelector('sudoku-lab').dataset.height === h", arg=height
+    )
     page.screenshot(path=shots / f"embed-{theme}.png", full_page=True)
     assert frame.evaluate(f"{PLAYER}.dataset.steps") == "12"
     context.close()

@@ -17,7 +17,16 @@ from urllib.parse import quote
 
 import pytest
 from conftest import ROOT, wait_ready
-from helpers import cell_values, load, paste, show_import_export, wait_verdict
+from helpers import (
+    BARRIER,
+    cell_values,
+    expect_barrier,
+    load,
+    paste,
+    show_import_export,
+    wait_barrier,
+    wait_verdict,
+)
 from playwright.sync_api import BrowserContext, Dialog, Frame, Page
 
 PAYLOADS = (
@@ -115,6 +124,7 @@ def test_foreign_messages_to_the_app_change_nothing(board: Page, dialogs: list[s
     """postMessage of any shape to the app is ignored: board and status stay as they were."""
     before = load(board, "easy")
     status = board.locator("#status").text_content()
+    expect_barrier(board)
     for message in (
         "{type: 'sudoku-lab:height', height: 1}",
         "{puzzle: '1'.repeat(81)}",
@@ -122,7 +132,8 @@ def test_foreign_messages_to_the_app_change_nothing(board: Page, dialogs: list[s
         "{type: 'sudoku-lab:load', board: [['1']]}",
     ):
         board.evaluate(f"window.postMessage({message}, '*')")
-    board.evaluate("new Promise(r => setTimeout(r, 200))")
+    board.evaluate("b => window.postMessage(b, '*')", BARRIER)
+    wait_barrier(board)
     assert cell_values(board) == before
     assert board.locator("#status").text_content() == status
     assert_inert(board, dialogs)
@@ -265,6 +276,7 @@ def test_the_host_takes_only_the_exact_height_message(tagged_host: Page) -> None
     tagged_host.wait_for_function(
         "h => document.querySelector('sudoku-lab').dataset.height === h", arg=real
     )
+    expect_barrier(tagged_host)
     for message in (
         f"{{type: 'sudoku-lab:height', height: {json.dumps(PAYLOADS[0])}}}",
         "{type: 'sudoku-lab:height', height: 50, html: '<img src=x onerror=alert(1)>'}",
@@ -277,7 +289,8 @@ def test_the_host_takes_only_the_exact_height_message(tagged_host: Page) -> None
         json.dumps(PAYLOADS[1]),
     ):
         frame.evaluate(f"parent.postMessage({message}, '*')")
-    frame.evaluate("new Promise(r => setTimeout(r, 200))")
+    frame.evaluate("b => parent.postMessage(b, '*')", BARRIER)
+    wait_barrier(tagged_host)
     assert tagged_host.evaluate("document.querySelector('sudoku-lab').dataset.height") == real
     assert_inert(tagged_host, [])
 
@@ -286,6 +299,7 @@ def test_foreign_messages_to_the_widget_change_nothing(tagged_host: Page) -> Non
     """The widget listens to no message: hostile ones leave its state and DOM alone."""
     frame = widget(tagged_host)
     before = frame.evaluate("document.querySelector('#player').dataset.steps")
+    expect_barrier(frame)
     for message in (
         "{type: 'sudoku-lab:height', height: 5}",
         "{type: 'play'}",
@@ -295,6 +309,10 @@ def test_foreign_messages_to_the_widget_change_nothing(tagged_host: Page) -> Non
         tagged_host.evaluate(
             f"document.querySelector('sudoku-lab iframe').contentWindow.postMessage({message}, '*')"
         )
-    frame.evaluate("new Promise(r => setTimeout(r, 200))")
+    tagged_host.evaluate(
+        "b => document.querySelector('sudoku-lab iframe').contentWindow.postMessage(b, '*')",
+        BARRIER,
+    )
+    wait_barrier(frame)
     assert frame.evaluate("document.querySelector('#player').dataset.steps") == before
     assert_inert(frame, [])

@@ -401,7 +401,7 @@ def test_new_release_takes_over_whole_with_a_notice(
     assert page.evaluate("document.body.dataset.release") == old["release"]
     assert page.locator("#release-note").text_content() == ""
     assert mixed(responses, host.url, old["files"]) == []
-    assert page.evaluate(WAIT_WAITING) == "installed"
+    assert page.evaluate(WAIT_WAITING) == "installed", "no new release waiting after 120 s"
 
     responses.clear()
     page.reload()
@@ -519,7 +519,7 @@ def test_the_dev_tree_worker_removes_a_built_one(
     dev = Host(dev_tree(tmp_path / "dev"), sitekit.PREFIX, port=built.port)
     page.reload()  # the navigation checks sw.js: the template installs and takes over
     page.wait_for_selector("#board")
-    assert page.evaluate(UNREGISTERED)
+    assert page.evaluate(UNREGISTERED), "the service worker still registered after 60 s"
     assert sitekit.our_caches(page) == []
     page.reload()
     page.wait_for_function("document.body.dataset.ready === 'true'", timeout=120_000)

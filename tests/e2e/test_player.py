@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT, wait_ready
-from helpers import load
+from helpers import frames_pass, load
 from playwright.sync_api import Page
 from support import HARD, LEETCODE
 
@@ -154,7 +154,7 @@ def test_buttons_step_jump_play_and_pause(player: Page) -> None:
     click(player, "play")
     assert player_flag(player, "state") == "paused"
     paused_at = steps(player)
-    player.wait_for_timeout(300)
+    frames_pass(player, 20)  # each would have been a step, were it playing
     assert steps(player) == paused_at
 
 
@@ -563,7 +563,7 @@ def test_a_million_steps_play_and_stop_at_once(player: Page) -> None:
     click(player, "play")
     assert player_flag(player, "state") == "paused"
     stopped = steps(player)
-    player.wait_for_timeout(500)
+    frames_pass(player, 30)  # each would have been thousands of steps, were it playing
     assert steps(player) == stopped
     click(player, "back")
     assert steps(player) == stopped - 1
