@@ -49,10 +49,7 @@ import support  # noqa: E402
 
 TIMEOUT_MS = 120_000
 PREFIX = "/sudoku-lab/"
-PUZZLES = (
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
-    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
-)
+PUZZLES = (support.LEETCODE, support.EASY)
 STRATEGIES = ("naive", "mrv", "propagate")
 POST = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>A post with {count} widgets</title>

@@ -6,9 +6,11 @@ solver cannot pass by agreeing with itself.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from itertools import islice
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED_PUZZLES = ROOT.parent / "shared" / "puzzles"
@@ -19,6 +21,30 @@ PUZZLES = Path(
     )
 )
 """The full sets beside the checkout, else the committed sample (scripts/sample_puzzles.py)."""
+
+LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+"""LeetCode 37's example: the app's "leetcode" sample and the widget's default puzzle."""
+EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+"""The app's "easy" sample."""
+HARD = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9"
+"""The app's "hard" sample, the anti-backtracking puzzle: built against the naive order
+(its solution's first row is 987654321, so the naive search meets the wrong digits first
+in every cell of it and runs to millions of steps)."""
+
+WEB = ROOT / "src" / "web"
+"""The browser glue: top-level scripts, loaded with ``load_file`` under CPython."""
+WORKER = WEB / "worker" / "worker.py"
+"""The solver worker's script (Pyodide in the app, MicroPython in the widget)."""
+
+
+def load_file(path: Path) -> ModuleType:
+    """Import a Python file that is not in a package (scripts/, the worker's script)."""
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec
+    assert spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def load_puzzles(name: str, limit: int | None = None, *, every: int = 1) -> list[str]:

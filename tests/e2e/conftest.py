@@ -1,25 +1,24 @@
-"""One server, one Chromium and one booted page for the whole e2e session.
+"""One server and one Chromium for the whole e2e session; a browser context per test.
 
-A Pyodide boot costs seconds, so the tests share a page and reset it through the UI
-(the Clear button) instead of reloading. The site is served under a sub-path, as a
-GitHub project page is, so every URL the page uses must be relative. Chromium resolves
-no host but 127.0.0.1 and every request is recorded: a request off the page's origin,
-from the page or from its workers, fails the session.
+Each test that asks for ``context``, ``app``, ``board`` gets a context of its own (its own
+storage, cache and clipboard) and a freshly booted page: no test sees what another left
+(a stored board, a trace, an open panel, a viewport). A boot costs about 3 s. The site is
+served under a sub-path, as a GitHub project page is, so every URL the page uses must be
+relative. Chromium resolves no host but 127.0.0.1 and every request is recorded: a
+request off the page's origin, from the page or from its workers, fails the test.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
-from support import CHROMIUM_ARGS, chromium_path
+from support import CHROMIUM_ARGS, chromium_path, load_file
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = Path(os.environ.get("SUDOKU_SITE", ROOT))
@@ -28,16 +27,6 @@ PREFIX = "/sudoku-lab/"
 RESULTS = ROOT / "test-results"
 BOOT_MS = 120_000
 LAUNCH_ARGS = CHROMIUM_ARGS
-
-
-def load_file(path: Path) -> ModuleType:
-    """Import a Python file that is not in a package (scripts/, the worker's script)."""
-    spec = importlib.util.spec_from_file_location(path.stem, path)
-    assert spec
-    assert spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def load_script(name: str) -> ModuleType:
@@ -55,17 +44,37 @@ def off_origin(urls: list[str], origin: str) -> list[str]:
     return [u for u in urls if not u.startswith((origin + "/", "blob:", "data:"))]
 
 
+class Host:
+    """A folder served by scripts/serve.py on 127.0.0.1 under ``prefix`` until ``stop()``.
+
+    The one way the tests start a server: the app's (``base_url``), a built site's, a
+    blog's. ``port`` 0 takes a free one; ``stop()`` cuts the network (the port refuses).
+    """
+
+    def __init__(self, folder: Path, prefix: str, port: int = 0) -> None:
+        """Start serving ``folder`` on ``port`` in a thread."""
+        self.server = load_script("serve").make_server(folder, port, prefix, quiet=True)
+        self.port = self.server.server_address[1]
+        self.url = f"http://127.0.0.1:{self.port}{prefix}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.running = True
+
+    def stop(self) -> None:
+        """Stop answering: the port refuses connections from now on."""
+        if self.running:
+            self.server.shutdown()
+            self.server.server_close()
+            self.running = False
+
+
 @pytest.fixture(scope="session")
 def base_url() -> Iterator[str]:
-    """The app's URL, served by scripts/serve.py under a sub-path on a free port."""
+    """The app's URL, the work tree (or SITE) served under a sub-path on a free port."""
     if not (SITE / "static" / "vendor" / "pyodide" / "pyodide.mjs").exists():
         pytest.fail(f"{SITE}/static/vendor/ is missing: run 'make vendor' (make e2e does)")
-    server = load_script("serve").make_server(SITE, 0, PREFIX, quiet=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
-    server.shutdown()
-    server.server_close()
+    host = Host(SITE, PREFIX)
+    yield host.url
+    host.stop()
 
 
 @pytest.fixture(scope="session")
@@ -115,21 +124,22 @@ def wait_ready(page: Page) -> None:
     assert page.evaluate("document.body.dataset.ready") == "true", status
 
 
-@pytest.fixture(scope="session")
-def session_context(browser: Browser, base_url: str) -> Iterator[dict[str, Any]]:
-    """The shared context and its request log; no request may leave the origin."""
+@pytest.fixture
+def context(browser: Browser, base_url: str) -> Iterator[BrowserContext]:
+    """A context for this test alone, desktop-sized, allowed the clipboard; its requests
+    are recorded and none may leave the app's origin."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=origin_of(base_url))
     urls = record_requests(context)
-    yield {"context": context, "urls": urls}
+    yield context
     context.close()
     assert off_origin(urls, origin_of(base_url)) == []
 
 
-@pytest.fixture(scope="session")
-def app(session_context: dict[str, Any], base_url: str) -> Page:
-    """The shared page, booted once: board typeable and solver ready."""
-    page = session_context["context"].new_page()
+@pytest.fixture
+def app(context: BrowserContext, base_url: str) -> Page:
+    """The app in a new page of the test's own context: board typeable and solver ready."""
+    page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(base_url)
@@ -140,7 +150,7 @@ def app(session_context: dict[str, Any], base_url: str) -> Page:
 
 @pytest.fixture
 def board(app: Page) -> Page:
-    """The shared page with an empty board, reset through the Clear button."""
+    """The test's own app page, its board emptied through the Clear button."""
     app.locator("#clear").click()
     app.wait_for_function("document.querySelector('#status').dataset.verdict === 'cleared'")
     return app

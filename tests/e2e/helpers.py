@@ -1,10 +1,18 @@
-"""What the e2e tests do to the page, in one place: read and fill cells, paste, solve."""
+"""What the e2e tests do to the page, in one place: read and fill cells, paste, solve;
+and how they wait: on a condition, with a deadline, never for a fixed time."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Page
+import time
+from collections.abc import Callable
+
+from playwright.sync_api import Frame, Page
 
 SOLVE_MS = 120_000
+WAIT_MS = 10_000
+"""The deadline of a wait for what should come at once (frames, a message)."""
+BARRIER = "sudoku-lab-test:barrier"
+"""A message no page code knows: sent after others, it arrives after them."""
 
 
 def cell_values(page: Page) -> str:
@@ -71,3 +79,39 @@ def show_import_export(page: Page, *, shown: bool = True) -> None:
     """Open (or close) the Import and export section, whatever its state."""
     if page.locator("#io").evaluate("io => io.open") != shown:
         page.locator("#io summary").click()
+
+
+def frames_pass(page: Page | Frame, count: int) -> None:
+    """Wait until the page has run ``count`` more animation frames.
+
+    The player steps once per animation frame while it plays, so a step count that holds
+    across frames is a player that stopped; a sleep would prove nothing more.
+    """
+    page.evaluate("() => { window.__frames = 0; }")
+    page.wait_for_function("n => ++window.__frames > n", arg=count, polling="raf", timeout=WAIT_MS)
+
+
+def wait_until(page: Page, check: Callable[[], object], what: str, timeout_ms: int) -> None:
+    """Poll ``check()`` (state on this side, such as a route handler's list) once an
+    animation frame, while Playwright delivers its events, until it holds; fail naming
+    ``what`` after ``timeout_ms``."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not check():
+        assert time.monotonic() < deadline, f"no {what} within {timeout_ms} ms"
+        page.evaluate("new Promise(requestAnimationFrame)")
+
+
+def expect_barrier(receiver: Page | Frame) -> None:
+    """Make ``receiver`` note the arrival of BARRIER (call it before sending anything)."""
+    receiver.evaluate(
+        """b => { window.__barrier = false;
+                  addEventListener('message', e => { if (e.data === b) window.__barrier = true; });
+        }""",
+        BARRIER,
+    )
+
+
+def wait_barrier(receiver: Page | Frame) -> None:
+    """Wait until BARRIER has arrived: messages sent before it by the same sender to the
+    same window have been dispatched to every listener (postMessage keeps their order)."""
+    receiver.wait_for_function("window.__barrier === true", timeout=WAIT_MS)

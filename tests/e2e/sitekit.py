@@ -2,8 +2,8 @@
 
 Tests of the built site build their own copy in a temporary folder with
 scripts/build_site.py (the same code as ``make site``) and serve it under PREFIX, a
-sub-path as https://user.github.io/some-repo/ would be. Each test gets its own server on
-a free port, so each starts with an origin no service worker has seen.
+sub-path as https://user.github.io/some-repo/ would be. Each test gets its own server
+(conftest.Host) on a free port, so each starts with an origin no service worker has seen.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ import base64
 import hashlib
 import json
 import re
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -20,41 +19,24 @@ from conftest import BOOT_MS, ROOT, load_script
 from playwright.sync_api import Frame, Page
 
 build_site = load_script("build_site")
-serve = load_script("serve")
 SOURCE = ROOT
 """The tree the site is built from."""
 PREFIX = "/some-repo/"
-LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-"""LeetCode 37's example, the widget's puzzle in these tests."""
 BUILD = re.compile(r"^const BUILD = (\{.*?\n\});$", re.MULTILINE | re.DOTALL)
-SW_ACTIVE = """async () => {
-    const registration = await navigator.serviceWorker.ready;
-    const worker = registration.active;
-    if (worker.state !== 'activated') {
-        await new Promise(done => worker.addEventListener('statechange',
-            () => worker.state === 'activated' && done()));
-    }
-    return worker.state;
-}"""
-
-
-class Host:
-    """A folder served on 127.0.0.1 under ``prefix`` until ``stop()``: the network, cut."""
-
-    def __init__(self, folder: Path, prefix: str = PREFIX, port: int = 0) -> None:
-        """Start serving ``folder`` on ``port`` (0: a free one)."""
-        self.server = serve.make_server(folder, port, prefix, quiet=True)
-        self.port = self.server.server_address[1]
-        self.url = f"http://127.0.0.1:{self.port}{prefix}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        self.running = True
-
-    def stop(self) -> None:
-        """Stop answering: the port refuses connections from now on."""
-        if self.running:
-            self.server.shutdown()
-            self.server.server_close()
-            self.running = False
+SW_ACTIVE = """ms => Promise.race([
+    (async () => {
+        const registration = await navigator.serviceWorker.ready;
+        const worker = registration.active;
+        if (worker.state !== 'activated') {
+            await new Promise(done => worker.addEventListener('statechange',
+                () => worker.state === 'activated' && done()));
+        }
+        return worker.state;
+    })(),
+    new Promise((_, late) => setTimeout(
+        () => late(new Error(`no service worker activated within ${ms} ms`)), ms)),
+])"""
+"""The active service worker's state once it is 'activated', or an error at the deadline."""
 
 
 def build(out: Path) -> str:
@@ -105,7 +87,7 @@ def wait_booted(page: Page | Frame) -> None:
 
 def wait_installed(page: Page) -> None:
     """Wait until the site's service worker is active (the release is precached)."""
-    assert page.evaluate(SW_ACTIVE) == "activated"
+    assert page.evaluate(SW_ACTIVE, BOOT_MS) == "activated"
 
 
 def step_player(page: Page | Frame, steps: int) -> None:

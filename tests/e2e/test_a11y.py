@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 from conftest import ROOT, wait_ready
 from helpers import cell_values, load, solve, wait_verdict
-from playwright.sync_api import Page
+from playwright.sync_api import BrowserContext, Page
+from support import LEETCODE
 
 AXE = ROOT / "tests" / "vendor" / "axe.min.js"
-LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 PLAYER = "document.querySelector('#player')"
 READY_MS = 120_000
 CELL_TRANSITION = "getComputedStyle(document.querySelector('#r1c1')).transitionDuration"
@@ -65,7 +65,7 @@ def open_panels(page: Page) -> None:
 
 @pytest.fixture
 def dark(app: Page) -> Iterator[Page]:
-    """The shared page in dark mode with reduced motion; back to the defaults after."""
+    """The test's app page in dark mode with reduced motion; back to the defaults after."""
     app.emulate_media(color_scheme="dark", reduced_motion="reduce")
     yield app
     app.emulate_media(color_scheme="light", reduced_motion="no-preference")
@@ -86,10 +86,10 @@ def test_axe_app_with_every_panel_open_light_and_dark(board: Page) -> None:
         board.locator(f"{panel} summary").click()
 
 
-@pytest.fixture(scope="module")
-def widget(session_context: dict[str, Any], base_url: str) -> Iterator[Page]:
+@pytest.fixture
+def widget(context: BrowserContext, base_url: str) -> Iterator[Page]:
     """The widget, booted, with its trace ready and its compare table filled."""
-    page = session_context["context"].new_page()
+    page = context.new_page()
     page.goto(base_url + "embed.html?strategy=mrv")
     page.wait_for_function("document.body.dataset.ready !== 'false'", timeout=READY_MS)
     assert page.evaluate("document.body.dataset.ready") == "true"
@@ -110,12 +110,10 @@ def test_axe_widget(widget: Page, scheme: str) -> None:
     assert axe_violations(widget) == []
 
 
-def test_widget_without_controls_keyboard_and_axe(
-    session_context: dict[str, Any], base_url: str
-) -> None:
+def test_widget_without_controls_keyboard_and_axe(context: BrowserContext, base_url: str) -> None:
     """controls=none: zero axe violations, and a keyboard reader can start it: the board
     is the tab stop after the title's link, and Space on it plays, then pauses."""
-    page = session_context["context"].new_page()
+    page = context.new_page()
     page.goto(base_url + "embed.html?controls=none")
     page.wait_for_function("document.body.dataset.ready !== 'false'", timeout=READY_MS)
     assert page.evaluate("document.body.dataset.ready") == "true"

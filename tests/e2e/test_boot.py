@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import SITE, off_origin, origin_of, record_requests, wait_ready
-from helpers import cell_values
+from conftest import BOOT_MS, SITE, off_origin, origin_of, record_requests, wait_ready
+from helpers import cell_values, wait_until
 from playwright.sync_api import Browser, Route
 
 
@@ -41,8 +41,8 @@ def test_fresh_visit(browser: Browser, base_url: str) -> None:
     assert cell_values(page)[:11] == "4.........7"
     assert page.evaluate("document.body.dataset.ready") == "false"
 
-    while not held:  # the worker asks for the wasm a moment after boot starts
-        page.wait_for_timeout(50)
+    # the worker asks for the wasm a moment after boot starts
+    wait_until(page, lambda: held, "request for pyodide.asm.wasm", BOOT_MS)
     for route in held:
         route.continue_()
     wait_ready(page)

@@ -13,11 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from conftest import wait_ready
-from playwright.sync_api import ConsoleMessage, Page
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page
 
 PLAYER = "document.querySelector('#player')"
 TRACE_MS = 60_000
@@ -93,9 +92,9 @@ def click_everywhere(page: Page, root: str) -> int:
 
 
 @pytest.fixture
-def fresh(session_context: dict[str, Any], base_url: str) -> Iterator[tuple[Page, Watch]]:
+def fresh(context: BrowserContext, base_url: str) -> Iterator[tuple[Page, Watch]]:
     """A new tab on the app, watched from its first byte, Python ready, no trace open."""
-    page = session_context["context"].new_page()
+    page = context.new_page()
     watch = Watch(page)
     page.goto(base_url)
     wait_ready(page)
@@ -128,12 +127,10 @@ def test_no_click_in_the_app_shows_an_error(fresh: tuple[Page, Watch], shots: Pa
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
 
-def test_no_click_in_the_widget_shows_an_error(
-    session_context: dict[str, Any], base_url: str
-) -> None:
+def test_no_click_in_the_widget_shows_an_error(context: BrowserContext, base_url: str) -> None:
     """The widget shares the player: a click anywhere in it shows nothing either (it made
     the frame scroll to a red box)."""
-    page = session_context["context"].new_page()
+    page = context.new_page()
     watch = Watch(page)
     try:
         page.goto(base_url + "embed.html?strategy=mrv")

@@ -16,15 +16,14 @@ from pathlib import Path
 
 import pytest
 import sitekit
-from conftest import BOOT_MS, ROOT, SITE, load_script, off_origin, origin_of
+from conftest import BOOT_MS, ROOT, SITE, Host, load_script, off_origin, origin_of
 from helpers import cell_values, load, solve
 from playwright.sync_api import Browser, Frame, Page
-from support import chromium_path
+from support import EASY, LEETCODE, chromium_path
 
 from sudoku import STRATEGIES
 
 vendor = load_script("vendor")
-EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 PLAYER = "document.querySelector('#player')"
 REFUSED_STORE = "Event"
 """The one error a storage-less frame may show: PyScript's core opens an IndexedDB store for
@@ -71,7 +70,7 @@ Visit = tuple[Page, list[str], list[str]]
 """A page in a fresh context, the errors its frames reported and every URL it requested."""
 
 
-def on_localhost(host: sitekit.Host, page: str) -> str:
+def on_localhost(host: Host, page: str) -> str:
     """The URL of ``page`` on a local server, named localhost: a site apart from 127.0.0.1."""
     return f"http://localhost:{host.port}/{page}"
 
@@ -84,12 +83,12 @@ def strays(urls: list[str], *sites: str) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def blog(base_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[sitekit.Host]:
+def blog(base_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Host]:
     """The blog on its own port: widget.html (the tag) and app.html (an iframe)."""
     folder: Path = tmp_path_factory.mktemp("blog")
     (folder / "widget.html").write_text(WIDGET_POST.format(app=base_url, puzzle=EASY), "utf-8")
     (folder / "app.html").write_text(FRAME_POST.format(src=base_url), "utf-8")
-    served = sitekit.Host(folder, "/")
+    served = Host(folder, "/")
     yield served
     served.stop()
 
@@ -124,7 +123,7 @@ def wait_ready(frame: Frame) -> None:
 
 
 def test_the_widget_tag_on_another_site_boots_plays_and_sizes(
-    visit: Visit, blog: sitekit.Host, base_url: str
+    visit: Visit, blog: Host, base_url: str
 ) -> None:
     """No storage in the frame, yet the widget gets ready, plays and sizes its iframe."""
     page, errors, urls = visit
@@ -150,9 +149,7 @@ def test_the_widget_tag_on_another_site_boots_plays_and_sizes(
     assert strays(urls, base_url, blog_url) == []
 
 
-def test_the_app_framed_by_another_site_solves(
-    visit: Visit, blog: sitekit.Host, base_url: str
-) -> None:
+def test_the_app_framed_by_another_site_solves(visit: Visit, blog: Host, base_url: str) -> None:
     """No storage in the frame, yet the app boots and solves LeetCode's example."""
     page, errors, urls = visit
     page.goto(blog_url := on_localhost(blog, "app.html"))
@@ -177,10 +174,10 @@ def test_the_built_widget_framed_by_another_site_plays_online_only(
     worker, no release remembered, no error from trying; the player steps all the same."""
     page, errors, urls = visit
     sitekit.build(tmp_path / "_site")
-    site = sitekit.Host(tmp_path / "_site")
-    widget = f"{site.url}embed.html?puzzle={sitekit.LEETCODE}&strategy=naive"
+    site = Host(tmp_path / "_site", sitekit.PREFIX)
+    widget = f"{site.url}embed.html?puzzle={LEETCODE}&strategy=naive"
     (tmp_path / "post.html").write_text(FRAME_POST.format(src=widget), "utf-8")
-    post = sitekit.Host(tmp_path, "/")
+    post = Host(tmp_path, "/")
     page.goto(post_url := on_localhost(post, "post.html"))
     frame = page.frame(name="lab")
     assert frame
@@ -237,7 +234,7 @@ def test_five_widgets_in_view_all_play_on_micropython_alone(
     two_sites: Browser, base_url: str, tmp_path: Path
 ) -> None:
     """Five tags in view on another site: each boots, plays, sizes; no Pyodide, no precache."""
-    post = sitekit.Host(many_widgets(tmp_path, base_url, 5), "/")
+    post = Host(many_widgets(tmp_path, base_url, 5), "/")
     context = two_sites.new_context(viewport={"width": 900, "height": 5000})
     urls: list[str] = []
     errors: list[str] = []
@@ -268,7 +265,7 @@ def test_a_widget_starts_python_only_once_in_view(
     Each tag's iframe starts at a placeholder height, so the browser's lazy loading holds
     back the far frames; a frame that does load starts Python only once it is in view.
     """
-    post = sitekit.Host(many_widgets(tmp_path, base_url, 10), "/")
+    post = Host(many_widgets(tmp_path, base_url, 10), "/")
     context = two_sites.new_context(viewport={"width": 360, "height": 740})
     page = context.new_page()
     page.goto(on_localhost(post, "post10.html"))
@@ -288,7 +285,7 @@ def test_a_widget_starts_python_only_once_in_view(
     post.stop()
 
 
-def test_a_tags_changed_attribute_reloads_its_widget(visit: Visit, blog: sitekit.Host) -> None:
+def test_a_tags_changed_attribute_reloads_its_widget(visit: Visit, blog: Host) -> None:
     """Setting an attribute after the tag was made reloads the widget with it."""
     page, errors, _ = visit
     page.goto(on_localhost(blog, "widget.html"))
@@ -327,7 +324,7 @@ def test_the_tag_finds_its_site_without_current_script(
         head = '<script src="bundle.js"></script>'
         tag = f'<sudoku-lab site="{base_url}" puzzle="{EASY}"></sudoku-lab>'
     (tmp_path / "post.html").write_text(f"<!doctype html><title>p</title>{head}{tag}", "utf-8")
-    post = sitekit.Host(tmp_path, "/")
+    post = Host(tmp_path, "/")
     page.goto(on_localhost(post, "post.html"))
     page.wait_for_selector("sudoku-lab iframe", state="attached")
     assert page.evaluate("document.querySelector('sudoku-lab iframe').src").startswith(

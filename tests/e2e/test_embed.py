@@ -5,25 +5,29 @@ cross-origin host page (a second local server) that sizes the iframe from its me
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 from urllib.parse import quote
 
 import pytest
-from conftest import load_script, off_origin, origin_of
-from playwright.sync_api import Browser, Frame, Page
+from conftest import Host, off_origin, origin_of
+from playwright.sync_api import Browser, BrowserContext, Frame, Page
+from support import EASY, LEETCODE
 
 from sudoku.tracing import trace
 from sudoku.words import STRATEGIES
 
-LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 PLAYER = "document.querySelector('#player')"
 SPOOF = "\u202egnp.exe"
 """A parameter name that a right-to-left override would show as "exe.png"."""
 READY_MS = 120_000
+LOOPED = f"""() => {{
+    const seen = window.__steps ??= [];
+    seen.push(+{PLAYER}.dataset.steps);
+    return new Set(seen).size > 3 && seen.some((step, i) => i > 0 && step < seen[i - 1]);
+}}"""
+"""The step shown, noted at every animation frame, until the player has gone back to the
+start of its loop at least once and shown more than three steps."""
 PARTS = (
     "play",
     "step",
@@ -38,7 +42,7 @@ PARTS = (
 )
 
 
-def open_widget(context: Any, base_url: str, query: str, *, ready: bool = True) -> Page:
+def open_widget(context: BrowserContext, base_url: str, query: str, *, ready: bool = True) -> Page:
     """embed.html with ``query`` in a new tab; waits for the player unless told not to."""
     page = context.new_page()
     errors: list[str] = []
@@ -76,13 +80,9 @@ def note_text(page: Page) -> str:
     return page.locator("#player [data-role='note']").text_content() or ""
 
 
-@pytest.fixture(scope="module")
-def context(session_context: dict[str, Any]) -> Any:
-    """The session's browser context (its request log forbids leaving the origin)."""
-    return session_context["context"]
-
-
-def test_defaults_show_leetcodes_example_with_every_control(context: Any, base_url: str) -> None:
+def test_defaults_show_leetcodes_example_with_every_control(
+    context: BrowserContext, base_url: str
+) -> None:
     """No parameters: LeetCode's example, naive, paused, every control, no note."""
     page = open_widget(context, base_url, "")
     assert givens(page) == LEETCODE
@@ -94,7 +94,7 @@ def test_defaults_show_leetcodes_example_with_every_control(context: Any, base_u
     page.close()
 
 
-def test_every_parameter_is_honoured(context: Any, base_url: str) -> None:
+def test_every_parameter_is_honoured(context: BrowserContext, base_url: str) -> None:
     """puzzle, strategy, speed, autoplay, loop, controls and theme each take effect."""
     query = (
         f"?puzzle={EASY}&strategy=mrv&speed=50&autoplay=1&loop=5-20"
@@ -106,13 +106,11 @@ def test_every_parameter_is_honoured(context: Any, base_url: str) -> None:
     assert (page.locator("#player [data-role='code']").text_content() or "").startswith("def mrv(")
     assert page.locator("#player [data-role='speed-label']").text_content() == "50 steps/s"
     assert page.evaluate(f"{PLAYER}.dataset.state") == "playing"
-    seen = set()
-    for _ in range(40):
-        seen.add(int(page.evaluate(f"{PLAYER}.dataset.steps")))
-        page.wait_for_timeout(50)
+    page.wait_for_function(LOOPED, polling="raf", timeout=READY_MS)
+    seen = page.evaluate("window.__steps")
     assert min(seen) >= 5
     assert max(seen) <= 20
-    assert len(seen) > 3
+    assert len(set(seen)) > 3
     assert visible_parts(page) == {"play", "counters", "code"}
     assert page.evaluate("document.documentElement.dataset.theme") == "dark"
     background = page.evaluate("getComputedStyle(document.body).backgroundColor")
@@ -121,7 +119,7 @@ def test_every_parameter_is_honoured(context: Any, base_url: str) -> None:
     page.close()
 
 
-def test_leetcode_json_puzzle_and_max_speed(context: Any, base_url: str) -> None:
+def test_leetcode_json_puzzle_and_max_speed(context: BrowserContext, base_url: str) -> None:
     """A LeetCode JSON board (URL-encoded) is read; speed=max is as fast as possible."""
     rows = [list(LEETCODE[r * 9 : r * 9 + 9]) for r in range(9)]
     query = "?puzzle=" + quote(json.dumps(rows)) + "&speed=max&theme=light"
@@ -133,7 +131,9 @@ def test_leetcode_json_puzzle_and_max_speed(context: Any, base_url: str) -> None
     page.close()
 
 
-def test_bad_parameters_fall_back_with_a_visible_note(context: Any, base_url: str) -> None:
+def test_bad_parameters_fall_back_with_a_visible_note(
+    context: BrowserContext, base_url: str
+) -> None:
     """Every bad value falls back to its default and is named in the note; never blank."""
     query = (
         "?puzzle=12345&strategy=fastest&speed=warp&autoplay=perhaps&loop=9-1"
@@ -182,7 +182,7 @@ def compare_row(page: Page, strategy: str) -> dict[str, str]:
     }
 
 
-def test_compare_mode_counts_equal_the_cores(context: Any, base_url: str) -> None:
+def test_compare_mode_counts_equal_the_cores(context: BrowserContext, base_url: str) -> None:
     """controls=compare: the table appears on request and holds the core's own counts."""
     page = open_widget(context, base_url, f"?puzzle={LEETCODE}&controls=play,compare")
     assert visible_parts(page) == {"play", "compare"}
@@ -200,7 +200,7 @@ def test_compare_mode_counts_equal_the_cores(context: Any, base_url: str) -> Non
     page.close()
 
 
-def test_controls_without_compare_hide_it(context: Any, base_url: str) -> None:
+def test_controls_without_compare_hide_it(context: BrowserContext, base_url: str) -> None:
     """A controls list that leaves compare out shows neither its button nor its table."""
     page = open_widget(context, base_url, "?controls=play,step,counters")
     assert visible_parts(page) == {"play", "step", "counters"}
@@ -263,7 +263,7 @@ def test_without_play_the_text_names_no_absent_control(
     context.close()
 
 
-def test_with_play_the_board_is_only_a_board(context: Any, base_url: str) -> None:
+def test_with_play_the_board_is_only_a_board(context: BrowserContext, base_url: str) -> None:
     """With its Play button the widget says press Play; a click on the board plays nothing."""
     page = open_widget(context, base_url, "?controls=play")
     caption = page.locator("#player [data-role='caption']").text_content() or ""
@@ -274,7 +274,7 @@ def test_with_play_the_board_is_only_a_board(context: Any, base_url: str) -> Non
     page.close()
 
 
-def test_markup_in_parameters_stays_text(context: Any, base_url: str) -> None:
+def test_markup_in_parameters_stays_text(context: BrowserContext, base_url: str) -> None:
     """URL text never becomes HTML: a script tag in a parameter shows as text in the note."""
     page = open_widget(context, base_url, "?theme=" + quote("<img src=x onerror=alert(1)>"))
     assert "<img src=x" in note_text(page)
@@ -282,7 +282,9 @@ def test_markup_in_parameters_stays_text(context: Any, base_url: str) -> None:
     page.close()
 
 
-def test_board_shows_the_puzzle_before_the_solver_is_ready(context: Any, base_url: str) -> None:
+def test_board_shows_the_puzzle_before_the_solver_is_ready(
+    context: BrowserContext, base_url: str
+) -> None:
     """The givens are painted by the main thread while the Pyodide worker still loads."""
     page = open_widget(context, base_url, f"?puzzle={EASY}", ready=False)
     page.wait_for_function(
@@ -317,12 +319,9 @@ def host_url(base_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterato
     """A blog page served from a second local origin (another port) using the tag."""
     folder: Path = tmp_path_factory.mktemp("host")
     (folder / "post.html").write_text(HOST_PAGE.format(app=base_url, puzzle=EASY), "utf-8")
-    server = load_script("serve").make_server(folder, 0, "/", quiet=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/post.html"
-    server.shutdown()
-    server.server_close()
+    server = Host(folder, "/")
+    yield server.url + "post.html"
+    server.stop()
 
 
 @pytest.fixture
@@ -416,7 +415,11 @@ def test_widget_screenshots_in_a_host_page(
     frame.wait_for_function("document.body.dataset.ready === 'true'", timeout=READY_MS)
     for _ in range(12):
         frame.locator("#player [data-role='forward']").click()
-    page.wait_for_timeout(200)
+    frame.wait_for_function(f"{PLAYER}.dataset.steps === '12'")
+    height = frame.evaluate("document.body.dataset.height")
+    page.wait_for_function(  # the frame is sized to the widget as it is now
+        "h => document.querySelector('sudoku-lab').dataset.height === h", arg=height
+    )
     page.screenshot(path=shots / f"embed-{theme}.png", full_page=True)
     assert frame.evaluate(f"{PLAYER}.dataset.steps") == "12"
     context.close()

@@ -17,8 +17,17 @@ from urllib.parse import quote
 
 import pytest
 from conftest import ROOT, wait_ready
-from helpers import cell_values, load, paste, show_import_export, wait_verdict
-from playwright.sync_api import Dialog, Frame, Page
+from helpers import (
+    BARRIER,
+    cell_values,
+    expect_barrier,
+    load,
+    paste,
+    show_import_export,
+    wait_barrier,
+    wait_verdict,
+)
+from playwright.sync_api import BrowserContext, Dialog, Frame, Page
 
 PAYLOADS = (
     '<img src=x onerror="window.__pwned=1;alert(1)">',
@@ -47,7 +56,7 @@ the host's own <sudoku-lab> tag carries the payloads as its author wrote them)."
 
 @pytest.fixture
 def dialogs(app: Page) -> Iterator[list[str]]:
-    """Every dialog (alert, confirm, prompt) the shared page opens during the test."""
+    """Every dialog (alert, confirm, prompt) the app page opens during the test."""
     seen: list[str] = []
 
     def record(dialog: Dialog) -> None:
@@ -115,6 +124,7 @@ def test_foreign_messages_to_the_app_change_nothing(board: Page, dialogs: list[s
     """postMessage of any shape to the app is ignored: board and status stay as they were."""
     before = load(board, "easy")
     status = board.locator("#status").text_content()
+    expect_barrier(board)
     for message in (
         "{type: 'sudoku-lab:height', height: 1}",
         "{puzzle: '1'.repeat(81)}",
@@ -122,7 +132,8 @@ def test_foreign_messages_to_the_app_change_nothing(board: Page, dialogs: list[s
         "{type: 'sudoku-lab:load', board: [['1']]}",
     ):
         board.evaluate(f"window.postMessage({message}, '*')")
-    board.evaluate("new Promise(r => setTimeout(r, 200))")
+    board.evaluate("b => window.postMessage(b, '*')", BARRIER)
+    wait_barrier(board)
     assert cell_values(board) == before
     assert board.locator("#status").text_content() == status
     assert_inert(board, dialogs)
@@ -168,9 +179,7 @@ def hostile_query(pairs: list[tuple[str, str]]) -> str:
     return "?" + "&".join(f"{quote(n, safe='')}={quote(v, safe='')}" for n, v in pairs)
 
 
-def test_every_url_parameter_of_the_app_stays_text(
-    session_context: dict[str, Any], base_url: str
-) -> None:
+def test_every_url_parameter_of_the_app_stays_text(context: BrowserContext, base_url: str) -> None:
     """index.html?puzzle=<payload>&strategy=<payload>...: quoted as text, board empty, inert."""
     query = hostile_query(
         [
@@ -180,7 +189,7 @@ def test_every_url_parameter_of_the_app_stays_text(
             ("theme", PAYLOADS[3]),
         ]
     )
-    page, seen, errors = open_page(session_context["context"], base_url + query)
+    page, seen, errors = open_page(context, base_url + query)
     try:
         wait_ready(page)
         wait_verdict(page, "unread")
@@ -204,8 +213,8 @@ def test_every_url_parameter_of_the_app_stays_text(
         page.close()
 
 
-@pytest.fixture(scope="module")
-def tagged_host(session_context: dict[str, Any], base_url: str) -> Iterator[Page]:
+@pytest.fixture
+def tagged_host(context: BrowserContext, base_url: str) -> Iterator[Page]:
     """A host page whose <sudoku-lab> tag has a payload in every attribute, widget booted."""
     attributes = (
         "puzzle",
@@ -217,7 +226,7 @@ def tagged_host(session_context: dict[str, Any], base_url: str) -> Iterator[Page
         "theme",
         "title",
     )
-    page, seen, errors = open_page(session_context["context"], base_url + "no-such-host.html")
+    page, seen, errors = open_page(context, base_url + "no-such-host.html")
     attrs = " ".join(
         f"{name}='{PAYLOADS[i % len(PAYLOADS)].replace(chr(39), '&#39;')}'"
         for i, name in enumerate(attributes)
@@ -230,7 +239,6 @@ def tagged_host(session_context: dict[str, Any], base_url: str) -> Iterator[Page
     content = frame.content_frame() if frame else None
     assert content
     content.wait_for_function("document.body.dataset.ready !== 'false'", timeout=READY_MS)
-    page.evaluate("window.__seen = []")
     yield page
     page.close()
     assert seen == []
@@ -268,6 +276,7 @@ def test_the_host_takes_only_the_exact_height_message(tagged_host: Page) -> None
     tagged_host.wait_for_function(
         "h => document.querySelector('sudoku-lab').dataset.height === h", arg=real
     )
+    expect_barrier(tagged_host)
     for message in (
         f"{{type: 'sudoku-lab:height', height: {json.dumps(PAYLOADS[0])}}}",
         "{type: 'sudoku-lab:height', height: 50, html: '<img src=x onerror=alert(1)>'}",
@@ -280,7 +289,8 @@ def test_the_host_takes_only_the_exact_height_message(tagged_host: Page) -> None
         json.dumps(PAYLOADS[1]),
     ):
         frame.evaluate(f"parent.postMessage({message}, '*')")
-    frame.evaluate("new Promise(r => setTimeout(r, 200))")
+    frame.evaluate("b => parent.postMessage(b, '*')", BARRIER)
+    wait_barrier(tagged_host)
     assert tagged_host.evaluate("document.querySelector('sudoku-lab').dataset.height") == real
     assert_inert(tagged_host, [])
 
@@ -289,6 +299,7 @@ def test_foreign_messages_to_the_widget_change_nothing(tagged_host: Page) -> Non
     """The widget listens to no message: hostile ones leave its state and DOM alone."""
     frame = widget(tagged_host)
     before = frame.evaluate("document.querySelector('#player').dataset.steps")
+    expect_barrier(frame)
     for message in (
         "{type: 'sudoku-lab:height', height: 5}",
         "{type: 'play'}",
@@ -298,6 +309,10 @@ def test_foreign_messages_to_the_widget_change_nothing(tagged_host: Page) -> Non
         tagged_host.evaluate(
             f"document.querySelector('sudoku-lab iframe').contentWindow.postMessage({message}, '*')"
         )
-    frame.evaluate("new Promise(r => setTimeout(r, 200))")
+    tagged_host.evaluate(
+        "b => document.querySelector('sudoku-lab iframe').contentWindow.postMessage(b, '*')",
+        BARRIER,
+    )
+    wait_barrier(frame)
     assert frame.evaluate("document.querySelector('#player').dataset.steps") == before
     assert_inert(frame, [])

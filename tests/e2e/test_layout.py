@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import struct
 from pathlib import Path
 
 from helpers import load, show_import_export, solve
@@ -16,9 +17,13 @@ def test_desktop_screenshot(board: Page, shots: Path) -> None:
     load(board, "leetcode")
     solve(board)
     show_import_export(board)
-    board.screenshot(path=shots / "desktop.png", full_page=True)
+    png = board.screenshot(path=shots / "desktop.png", full_page=True)
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    width, height = struct.unpack(">II", png[16:24])  # the IHDR chunk: the image's size
+    assert width == DESKTOP["width"]
+    assert height == board.evaluate("document.documentElement.scrollHeight")  # the whole page
+    assert (shots / "desktop.png").read_bytes() == png
     show_import_export(board, shown=False)
-    assert (shots / "desktop.png").stat().st_size > 0
 
 
 def test_phone_width(board: Page, shots: Path) -> None:

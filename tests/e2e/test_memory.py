@@ -3,8 +3,8 @@
 Each change is written into the address (``?puzzle=...&strategy=...``, the share link's
 form) and, where the browser allows it, into localStorage; Clear offers Undo (a button,
 and Ctrl+Z). Another site's iframe, refused all storage, still keeps the board in its
-address and shows no error. Each test has its own browser context: stored boards must
-not leak into the shared page's tests.
+address and shows no error. Each test has its own browser context (its own storage),
+as every e2e test does.
 """
 
 from __future__ import annotations
@@ -15,10 +15,8 @@ import pytest
 from conftest import BOOT_MS, origin_of, wait_ready
 from helpers import cell_values, load, wait_verdict
 from playwright.sync_api import Browser, Page
-from support import chromium_path
+from support import EASY, LEETCODE, chromium_path
 
-LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 REFUSED = """(() => { try { return localStorage.length >= 0 && 'allowed'; }
                       catch (error) { return error.name; } })()"""
 """What the frame's own script gets from localStorage: Debian's Chromium refuses it."""

@@ -15,9 +15,18 @@ from pathlib import Path
 
 import pytest
 import sitekit
-from conftest import LAUNCH_ARGS, RESULTS, chromium_path, off_origin, origin_of, record_requests
+from conftest import (
+    LAUNCH_ARGS,
+    RESULTS,
+    Host,
+    chromium_path,
+    off_origin,
+    origin_of,
+    record_requests,
+)
 from helpers import cell_values, load, solve
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Response
+from support import LEETCODE
 
 UPDATED = "Sudoku Lab was updated to a new version since your last visit."
 NARROW = {"width": 360, "height": 740}
@@ -39,14 +48,14 @@ def site(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def host(site: Path) -> Iterator[sitekit.Host]:
+def host(site: Path) -> Iterator[Host]:
     """The test's build served under /some-repo/ on its own port."""
-    served = sitekit.Host(site)
+    served = Host(site, sitekit.PREFIX)
     yield served
     served.stop()
 
 
-def cut_network(context: BrowserContext, host: sitekit.Host) -> None:
+def cut_network(context: BrowserContext, host: Host) -> None:
     """Stop the server and take the browser offline."""
     host.stop()
     context.set_offline(True)
@@ -87,7 +96,7 @@ def test_the_installed_app_opens_offline(playwright: Playwright, tmp_path: Path)
     """One visit online; Chrome finds the app installable; offline, start_url boots and solves."""
     site = tmp_path / "_site"
     sitekit.build(site)
-    host = sitekit.Host(site)
+    host = Host(site, sitekit.PREFIX)
     context = playwright.chromium.launch_persistent_context(
         tmp_path / "profile", executable_path=chromium_path(), args=LAUNCH_ARGS
     )
@@ -127,7 +136,7 @@ CACHED_HASH = """async ([name, url]) => {
 }"""
 
 
-def installed(context: BrowserContext, host: sitekit.Host) -> tuple[Page, str]:
+def installed(context: BrowserContext, host: Host) -> tuple[Page, str]:
     """A first visit to the app, its release precached; the page and the cache's name."""
     page = context.new_page()
     page.goto(host.url)
@@ -149,7 +158,7 @@ def overwrite_cached(page: Page, name: str, url: str) -> None:
     )
 
 
-def go_offline(context: BrowserContext, page: Page, host: sitekit.Host) -> None:
+def go_offline(context: BrowserContext, page: Page, host: Host) -> None:
     """Cut the network and empty the HTTP cache: only the service worker's cache is left."""
     cut_network(context, host)
     context.new_cdp_session(page).send("Network.clearBrowserCache")
@@ -162,7 +171,7 @@ def only_release_bytes(responses: list[Response], base: str, files: dict[str, st
 
 
 def reload_from_release(
-    context: BrowserContext, page: Page, host: sitekit.Host, files: dict[str, str]
+    context: BrowserContext, page: Page, host: Host, files: dict[str, str]
 ) -> list[Response]:
     """Reload the app and solve: every site file it got is this release's. Its responses."""
     responses = record_responses(context)
@@ -174,7 +183,7 @@ def reload_from_release(
 
 
 def test_missing_file_is_fetched_again_with_its_hash(
-    browser: Browser, host: sitekit.Host, site: Path
+    browser: Browser, host: Host, site: Path
 ) -> None:
     """A file deleted from the cache is fetched again (with its hash) and stored again."""
     files = sitekit.precache(site)["files"]
@@ -187,7 +196,7 @@ def test_missing_file_is_fetched_again_with_its_hash(
     context.close()
 
 
-def test_missing_file_offline_is_named_on_the_page(browser: Browser, host: sitekit.Host) -> None:
+def test_missing_file_offline_is_named_on_the_page(browser: Browser, host: Host) -> None:
     """Offline, a page whose release lost a file says which one and what to do, in words.
 
     Before, the worker asked the network for it, failed, and the page sat on
@@ -207,7 +216,7 @@ def test_missing_file_offline_is_named_on_the_page(browser: Browser, host: sitek
 
 
 def test_missing_file_is_never_taken_from_another_release(
-    browser: Browser, host: sitekit.Host, site: Path
+    browser: Browser, host: Host, site: Path
 ) -> None:
     """A file missing from the cache while the server has another version of it: the
     worker refuses the other bytes (their hash differs) and says so; no page mixes the two."""
@@ -228,7 +237,7 @@ def test_missing_file_is_never_taken_from_another_release(
     context.close()
 
 
-def test_tampered_file_is_not_served(browser: Browser, host: sitekit.Host, site: Path) -> None:
+def test_tampered_file_is_not_served(browser: Browser, host: Host, site: Path) -> None:
     """A cache entry overwritten by a script of the origin fails its hash: it is fetched
     again, stored again, and the page never sees the other bytes."""
     files = sitekit.precache(site)["files"]
@@ -243,7 +252,7 @@ def test_tampered_file_is_not_served(browser: Browser, host: sitekit.Host, site:
 
 
 def test_file_replaced_after_its_check_is_checked_again(
-    browser: Browser, host: sitekit.Host, site: Path
+    browser: Browser, host: Host, site: Path
 ) -> None:
     """The worker hashes an entry once in its lifetime; replaced after that (the same worker
     still running), the entry no longer has the fingerprint it was checked with: it is
@@ -260,7 +269,7 @@ def test_file_replaced_after_its_check_is_checked_again(
     context.close()
 
 
-def test_tampered_file_offline_is_refused_in_words(browser: Browser, host: sitekit.Host) -> None:
+def test_tampered_file_offline_is_refused_in_words(browser: Browser, host: Host) -> None:
     """Offline, an overwritten entry is not served: its answer is a 503 saying what is wrong."""
     context = browser.new_context()
     page, name = installed(context, host)
@@ -297,7 +306,7 @@ def test_manifest_icons_fit_install_prompts(site: Path) -> None:
     assert png_size(site / "static/icons/apple-touch-icon.png") == (180, 180)
 
 
-def test_app_works_offline_after_one_visit(browser: Browser, host: sitekit.Host) -> None:
+def test_app_works_offline_after_one_visit(browser: Browser, host: Host) -> None:
     """Visit once, cut the network, reload: the app boots from the cache and solves."""
     context = browser.new_context()
     page = context.new_page()
@@ -316,11 +325,11 @@ def test_app_works_offline_after_one_visit(browser: Browser, host: sitekit.Host)
     context.close()
 
 
-def test_widget_works_offline_top_level(browser: Browser, host: sitekit.Host) -> None:
+def test_widget_works_offline_top_level(browser: Browser, host: Host) -> None:
     """embed.html visited alone installs the site too; offline it boots and its player steps."""
     context = browser.new_context()
     page = context.new_page()
-    url = f"{host.url}embed.html?puzzle={sitekit.LEETCODE}&strategy=naive"
+    url = f"{host.url}embed.html?puzzle={LEETCODE}&strategy=naive"
     page.goto(url)
     sitekit.wait_booted(page)
     sitekit.wait_installed(page)
@@ -362,7 +371,7 @@ def shoot(page: Page, name: str) -> None:
 
 
 def test_new_release_takes_over_whole_with_a_notice(
-    browser: Browser, host: sitekit.Host, site: Path
+    browser: Browser, host: Host, site: Path
 ) -> None:
     """A deploy runs on the visit after it is found, whole, with a polite "updated" notice.
 
@@ -392,7 +401,7 @@ def test_new_release_takes_over_whole_with_a_notice(
     assert page.evaluate("document.body.dataset.release") == old["release"]
     assert page.locator("#release-note").text_content() == ""
     assert mixed(responses, host.url, old["files"]) == []
-    assert page.evaluate(WAIT_WAITING) == "installed"
+    assert page.evaluate(WAIT_WAITING) == "installed", "no new release waiting after 120 s"
 
     responses.clear()
     page.reload()
@@ -436,7 +445,7 @@ def blog_post(folder: Path, widget_url: str) -> Path:
     ids=["cross-site", "same-site"],
 )
 def test_framed_widget_offline_only_on_the_same_site(
-    two_sites: Browser, host: sitekit.Host, tmp_path: Path, blog_host: str, works: bool
+    two_sites: Browser, host: Host, tmp_path: Path, blog_host: str, works: bool
 ) -> None:
     """After a first-party visit, offline, the widget loads in a same-site frame only.
 
@@ -444,8 +453,8 @@ def test_framed_widget_offline_only_on_the_same_site(
     site: a blog on another site gets its own, empty partition, so the cache the visit
     filled cannot serve it. docs/offline.md reports the rest (what such a frame may store).
     """
-    widget = f"{host.url}embed.html?puzzle={sitekit.LEETCODE}&strategy=naive"
-    blog = sitekit.Host(blog_post(tmp_path / "blog", widget), "/")
+    widget = f"{host.url}embed.html?puzzle={LEETCODE}&strategy=naive"
+    blog = Host(blog_post(tmp_path / "blog", widget), "/")
     context = two_sites.new_context()
     page = context.new_page()
     page.goto(widget)
@@ -498,7 +507,7 @@ def test_the_dev_tree_worker_removes_a_built_one(
 
     `make serve` after `make serve-site` on one port must show the tree, not the cache.
     """
-    built = sitekit.Host(site)
+    built = Host(site, sitekit.PREFIX)
     context = browser.new_context()
     page = context.new_page()
     page.goto(built.url)
@@ -507,10 +516,10 @@ def test_the_dev_tree_worker_removes_a_built_one(
     assert sitekit.our_caches(page) != []
     built.stop()
 
-    dev = sitekit.Host(dev_tree(tmp_path / "dev"), port=built.port)
+    dev = Host(dev_tree(tmp_path / "dev"), sitekit.PREFIX, port=built.port)
     page.reload()  # the navigation checks sw.js: the template installs and takes over
     page.wait_for_selector("#board")
-    assert page.evaluate(UNREGISTERED)
+    assert page.evaluate(UNREGISTERED), "the service worker still registered after 60 s"
     assert sitekit.our_caches(page) == []
     page.reload()
     page.wait_for_function("document.body.dataset.ready === 'true'", timeout=120_000)

@@ -7,8 +7,7 @@ import json
 import pytest
 from helpers import cell_values, load, paste, show_import_export, wait_verdict
 from playwright.sync_api import Page
-
-LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+from support import LEETCODE
 
 
 def grid_art(line: str) -> str:

@@ -13,17 +13,15 @@ import sys
 import time
 from itertools import islice
 from pathlib import Path
-from typing import Any
 
 import pytest
 from conftest import ROOT, wait_ready
-from helpers import load
+from helpers import frames_pass, load
 from playwright.sync_api import Page
+from support import HARD, LEETCODE
 
 from sudoku.tracing import replay, source, trace
 
-LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-HARD = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9"
 PLAYER = "document.querySelector('#player')"
 TRACE_MS = 60_000
 
@@ -132,10 +130,7 @@ def play_past(page: Page, n: int) -> int:
 
 @pytest.fixture
 def player(app: Page) -> Page:
-    """The shared page, the player paused, its caps the defaults."""
-    if player_flag(app, "state") == "playing":
-        click(app, "play")
-    set_caps(app)
+    """The test's own app page: no trace yet, the player's caps the defaults."""
     return app
 
 
@@ -159,44 +154,37 @@ def test_buttons_step_jump_play_and_pause(player: Page) -> None:
     click(player, "play")
     assert player_flag(player, "state") == "paused"
     paused_at = steps(player)
-    player.wait_for_timeout(300)
+    frames_pass(player, 20)  # each would have been a step, were it playing
     assert steps(player) == paused_at
 
 
 @pytest.mark.parametrize("role", ["play", "forward", "compare"])
-def test_before_any_trace_each_control_does_its_job(
-    session_context: dict[str, Any], base_url: str, role: str
-) -> None:
+def test_before_any_trace_each_control_does_its_job(app: Page, role: str) -> None:
     """Python ready, no trace yet (issue 11, item 7: the caption still said "Loading
     Python..." and Play and Compare did nothing): the caption says what to press, the
     timeline waits for a trace, and a control traces the board's puzzle and does its job."""
-    page = session_context["context"].new_page()
-    try:
-        page.goto(base_url)
-        wait_ready(page)
-        page.wait_for_function(f"{PLAYER}.dataset.state === 'idle'")
-        assert "press Watch the search (or Play)" in caption(page)
-        assert page.locator("#p-scrub").is_disabled()
-        load(page, "leetcode")
-        click(page, role)
-        if role == "compare":
-            page.wait_for_function(f"{PLAYER}.dataset.compare === 'done'", timeout=TRACE_MS)
-            outcome = page.locator("#player [data-role='cmp-propagate-outcome']")
-            assert outcome.text_content() == "solved"
-        elif role == "play":
-            page.wait_for_function(f"+{PLAYER}.dataset.steps > 0", timeout=TRACE_MS)
-            assert player_flag(page, "state") == "playing"
-        else:
-            page.wait_for_function(f"{PLAYER}.dataset.steps === '1'", timeout=TRACE_MS)
-        assert player_flag(page, "trace")
-        givens = page.evaluate(
-            """[...document.querySelectorAll('#player .pcell')].map(c =>
-                 c.classList.contains('given') ? c.textContent : '.').join('')"""
-        )
-        assert givens == LEETCODE
-        assert page.locator("#p-scrub").is_enabled()
-    finally:
-        page.close()
+    page = app
+    page.wait_for_function(f"{PLAYER}.dataset.state === 'idle'")
+    assert "press Watch the search (or Play)" in caption(page)
+    assert page.locator("#p-scrub").is_disabled()
+    load(page, "leetcode")
+    click(page, role)
+    if role == "compare":
+        page.wait_for_function(f"{PLAYER}.dataset.compare === 'done'", timeout=TRACE_MS)
+        outcome = page.locator("#player [data-role='cmp-propagate-outcome']")
+        assert outcome.text_content() == "solved"
+    elif role == "play":
+        page.wait_for_function(f"+{PLAYER}.dataset.steps > 0", timeout=TRACE_MS)
+        assert player_flag(page, "state") == "playing"
+    else:
+        page.wait_for_function(f"{PLAYER}.dataset.steps === '1'", timeout=TRACE_MS)
+    assert player_flag(page, "trace")
+    givens = page.evaluate(
+        """[...document.querySelectorAll('#player .pcell')].map(c =>
+             c.classList.contains('given') ? c.textContent : '.').join('')"""
+    )
+    assert givens == LEETCODE
+    assert page.locator("#p-scrub").is_enabled()
 
 
 def test_speed_slider_is_exponential_up_to_as_fast_as_possible(player: Page) -> None:
@@ -575,7 +563,7 @@ def test_a_million_steps_play_and_stop_at_once(player: Page) -> None:
     click(player, "play")
     assert player_flag(player, "state") == "paused"
     stopped = steps(player)
-    player.wait_for_timeout(500)
+    frames_pass(player, 30)  # each would have been thousands of steps, were it playing
     assert steps(player) == stopped
     click(player, "back")
     assert steps(player) == stopped - 1

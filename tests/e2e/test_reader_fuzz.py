@@ -22,10 +22,9 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from conftest import ROOT, load_file
-from playwright.sync_api import Page
+from playwright.sync_api import BrowserContext, Page
+from support import LEETCODE, WORKER, load_file
 
-LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 ROWS = [list(LEETCODE[r * 9 : r * 9 + 9]) for r in range(9)]
 SEED = 11
 """The generator's seed: the same inputs on every run (a failure names the input)."""
@@ -243,13 +242,13 @@ CALL_ALL = """async ([selector, items, callMs]) => {
 @pytest.fixture(scope="module")
 def worker() -> ModuleType:
     """src/web/worker/worker.py in CPython: the answers the browser's must equal."""
-    return load_file(ROOT / "src" / "web" / "worker" / "worker.py")
+    return load_file(WORKER)
 
 
 @pytest.fixture
-def fresh(session_context: dict[str, Any]) -> Iterator[Page]:
-    """A page of its own (its own worker: a dead one must not take the shared page's)."""
-    page = session_context["context"].new_page()
+def fresh(context: BrowserContext) -> Iterator[Page]:
+    """A page of its own, not yet opened (its own worker: a dead one dies with it)."""
+    page = context.new_page()
     yield page
     page.close()
 

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from conftest import BOOT_MS, ROOT, load_file
+from conftest import BOOT_MS
 from helpers import load
-from playwright.sync_api import Page
+from playwright.sync_api import BrowserContext, Page
+from support import WEB, load_file
 
-options = load_file(ROOT / "src" / "web" / "page" / "options.py")
+options = load_file(WEB / "page" / "options.py")
 PLAYER = "document.querySelector('#player')"
 TRACE_MS = 60_000
 SHOW = """controls => {
@@ -40,12 +40,9 @@ SLACK = 130
 """How much taller than the widget the sum may be (px): a little room, not a blank."""
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def snippet(app: Page) -> str:
     """The Share panel's iframe snippet for LeetCode's example."""
-    if app.evaluate(f"{PLAYER}.dataset.state") == "playing":
-        app.locator("#player [data-role='play']").click()
-    app.evaluate(f"delete {PLAYER}.dataset.cap")
     before = int(app.evaluate(f"{PLAYER}.dataset.trace || 0"))
     load(app, "leetcode")
     app.locator("#watch").click()
@@ -58,9 +55,9 @@ def snippet(app: Page) -> str:
 
 
 @pytest.fixture
-def widget(session_context: dict[str, Any], base_url: str) -> Iterator[Page]:
+def widget(context: BrowserContext, base_url: str) -> Iterator[Page]:
     """The widget alone in a tab, its player ready."""
-    page = session_context["context"].new_page()
+    page = context.new_page()
     page.goto(base_url + "embed.html")
     page.wait_for_function("document.body.dataset.ready !== 'false'", timeout=BOOT_MS)
     assert page.evaluate("document.body.dataset.ready") == "true"
@@ -81,9 +78,9 @@ def test_the_heights_summed_cover_the_widget(widget: Page, width: int) -> None:
 
 
 @pytest.fixture
-def post(session_context: dict[str, Any], base_url: str, snippet: str) -> Iterator[Page]:
+def post(context: BrowserContext, base_url: str, snippet: str) -> Iterator[Page]:
     """A host page (same origin, a tab of its own) whose post holds the snippet."""
-    page = session_context["context"].new_page()
+    page = context.new_page()
     page.goto(base_url + "no-such-post.html")
     page.set_content(
         "<!doctype html><html lang='en'><head><meta name='viewport' "

@@ -7,9 +7,8 @@ import re
 import pytest
 from helpers import cell_classes, cell_values, load, solve, wait_verdict
 from playwright.sync_api import Page
-from support import solution_problems
+from support import HARD, solution_problems
 
-HARD = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9"
 STATUS = re.compile(r"\(([\d.]+) ms in your browser, (\d+) nodes searched\)")
 
 

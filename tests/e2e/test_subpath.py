@@ -14,9 +14,10 @@ from pathlib import Path
 
 import pytest
 import sitekit
-from conftest import off_origin, origin_of, record_requests
+from conftest import Host, off_origin, origin_of, record_requests
 from helpers import cell_values, load, solve
 from playwright.sync_api import Browser
+from support import LEETCODE
 
 NEVER_PRECACHED = {"sw.js", ".nojekyll"}
 GENERATED = {"sw.js", "version.json", ".nojekyll"}
@@ -31,9 +32,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def host(site: Path) -> Iterator[sitekit.Host]:
+def host(site: Path) -> Iterator[Host]:
     """The built site served under /some-repo/."""
-    served = sitekit.Host(site)
+    served = Host(site, sitekit.PREFIX)
     yield served
     served.stop()
 
@@ -106,15 +107,13 @@ def test_the_dev_tree_service_worker_is_an_unsealed_template() -> None:
         ("static/icons/icon-192.png", "image/png"),
     ],
 )
-def test_content_types_as_github_pages_sends_them(
-    host: sitekit.Host, path: str, expected: str
-) -> None:
+def test_content_types_as_github_pages_sends_them(host: Host, path: str, expected: str) -> None:
     """The local server types files as GitHub Pages does (mime-db), which browsers require."""
     with urllib.request.urlopen(host.url + path) as response:  # noqa: S310 (local server)
         assert response.headers.get_content_type() == expected
 
 
-def test_main_flows_under_a_sub_path(browser: Browser, host: sitekit.Host, site: Path) -> None:
+def test_main_flows_under_a_sub_path(browser: Browser, host: Host, site: Path) -> None:
     """App and widget under /some-repo/: requests stay inside it; nothing unused ships.
 
     The app boots, takes a typed digit and solves; the widget boots and steps. What the
@@ -138,7 +137,7 @@ def test_main_flows_under_a_sub_path(browser: Browser, host: sitekit.Host, site:
     solved = cell_values(page)
     assert "." not in solved
     assert all(a in {".", b} for a, b in zip(puzzle, solved, strict=True))
-    page.goto(f"{host.url}embed.html?puzzle={sitekit.LEETCODE}&strategy=naive")
+    page.goto(f"{host.url}embed.html?puzzle={LEETCODE}&strategy=naive")
     sitekit.wait_booted(page)
     sitekit.step_player(page, 2)
     sitekit.wait_installed(page)

@@ -14,14 +14,13 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from support import load_puzzles, solution_problems
+from support import LEETCODE, load_puzzles, solution_problems
 
 from sudoku.cli import main
 from sudoku.formats import MAX_TEXT, parse
 from sudoku.solver import analyze
 from sudoku.tracing import trace
 
-LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 SOLVED = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
 """LeetCode 37's example 1 and its solution (the problem statement's expected output)."""
 

@@ -9,11 +9,11 @@ from collections.abc import Sequence
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from support import LEETCODE
 
 from sudoku.formats import PuzzleError, parse, to_json, to_leetcode, to_line, to_pretty
 from sudoku.grid import DIGITS, Grid
 
-LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 """LeetCode 37's example 1, row by row."""
 
 NORVIG = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support import solution_problems
+from support import LEETCODE, solution_problems
 
 from sudoku.cli import main
 from sudoku.compat import DIGIT_ZEROS
@@ -25,7 +25,6 @@ from sudoku.grid import BLANK, DIGITS, EMPTY_GRID, PEERS, cell_name
 from sudoku.solver import analyze, count_solutions, solve
 from sudoku.validate import conflicts
 
-LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 HARD1 = ".....6....59.....82....8....45........3........6..3.54...325..6.................."
 """Norvig's hard1: few givens and more than one solution."""
 

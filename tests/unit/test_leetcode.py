@@ -5,22 +5,12 @@ from __future__ import annotations
 import inspect
 
 import pytest
-from support import solution_problems
+from support import LEETCODE, solution_problems
 
 from sudoku.formats import PuzzleError
 from sudoku.leetcode import Solution
 
-EXAMPLE = [
-    ["5", "3", ".", ".", "7", ".", ".", ".", "."],
-    ["6", ".", ".", "1", "9", "5", ".", ".", "."],
-    [".", "9", "8", ".", ".", ".", ".", "6", "."],
-    ["8", ".", ".", ".", "6", ".", ".", ".", "3"],
-    ["4", ".", ".", "8", ".", "3", ".", ".", "1"],
-    ["7", ".", ".", ".", "2", ".", ".", ".", "6"],
-    [".", "6", ".", ".", ".", ".", "2", "8", "."],
-    [".", ".", ".", "4", "1", "9", ".", ".", "5"],
-    [".", ".", ".", ".", "8", ".", ".", "7", "9"],
-]
+EXAMPLE = [list(LEETCODE[start : start + 9]) for start in range(0, 81, 9)]
 """Example 1 of problem 37, as the problem statement gives the input."""
 
 EXPECTED = [

@@ -23,7 +23,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from support import COMMITTED_PUZZLES, load_puzzles
+from support import COMMITTED_PUZZLES, LEETCODE, load_puzzles
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
@@ -36,7 +36,6 @@ MICROPYTHON = (
 EVENTS = 300
 """Events compared per strategy and puzzle."""
 
-LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 ROWS = [LEETCODE[start : start + 9] for start in range(0, 81, 9)]
 TOP95 = load_puzzles("top95", 5)
 CLASH = "44" + TOP95[0][2:]

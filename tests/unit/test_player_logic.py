@@ -4,7 +4,6 @@ trace's truth."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 from itertools import islice
@@ -17,6 +16,7 @@ import pytest
 import wire
 from hypothesis import given
 from hypothesis import strategies as st
+from support import EASY, HARD, LEETCODE, WEB, WORKER, load_file
 
 from sudoku.formats import parse, to_pretty
 from sudoku.grid import UNITS, unit_name
@@ -24,28 +24,17 @@ from sudoku.tracing import trace
 from sudoku.words import STRATEGIES
 
 ROOT = Path(__file__).resolve().parents[2]
-LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-HARD = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9"
-EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 CLASH = "55" + "." * 79
 
 
-WEB = ROOT / "src" / "web"
+def load(name: str) -> ModuleType:
+    """``src/web/page/{name}.py`` as a module (in the browser these are top-level scripts)."""
+    return load_file(WEB / "page" / f"{name}.py")
 
 
-def load(path: str) -> ModuleType:
-    """``src/web/{path}`` as a module (in the browser these are top-level scripts)."""
-    spec = importlib.util.spec_from_file_location(f"web_{Path(path).stem}", WEB / path)
-    assert spec
-    assert spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-timeline = load("page/timeline.py")
-options = load("page/options.py")
-worker = load("worker/worker.py")
+timeline = load("timeline")
+options = load("options")
+worker = load_file(WORKER)
 
 
 def expected_states(

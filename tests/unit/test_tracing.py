@@ -17,6 +17,7 @@ from itertools import islice
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import HARD as ANTI_BACKTRACKING
 from support import load_puzzles, solution_problems
 
 from bench.baselines import editorial_solve
@@ -55,11 +56,6 @@ naive finds that out in 2,409 placements, propagate needs guesses (10) too."""
 CLASH = "44" + load_puzzles("top95", limit=1)[0][2:]
 """top95 #0 with a second 4 at r1c2, next to the 4 at r1c1."""
 
-ANTI_BACKTRACKING = (
-    "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9"
-)
-"""Built against the naive order: its solution's first row is 987654321, so the naive
-search meets the wrong digits first in every cell of it and runs far beyond any test."""
 
 COUNTERS = ("depth", "nodes", "backtracks", "max_depth")
 KINDS = {

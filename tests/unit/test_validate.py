@@ -5,14 +5,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from support import LEETCODE
 
 from sudoku.grid import EMPTY_GRID
 from sudoku.validate import Conflict, conflicts, describe, givens
 
 SOLVED = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
 """LeetCode 37's expected output for example 1: a valid full grid."""
-
-LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 
 
 def grid_with(**cells: str) -> str:

@@ -7,13 +7,12 @@ from itertools import islice
 
 import pytest
 import wire
+from support import HARD, LEETCODE
 
 from sudoku.grid import cell_name, unit_name
 from sudoku.tracing import apply, trace
 from sudoku.words import STRATEGIES
 
-LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-HARD = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9"
 CLASH = "55" + "." * 79
 STEPS = 3000
 
