@@ -24,7 +24,6 @@ and a Chromium (make bench).
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import math
 import os
@@ -35,7 +34,6 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright
@@ -77,17 +75,9 @@ SOLVE_ONE = """async line => {
 }"""
 
 
-def load_file(path: Path) -> ModuleType:
-    """Import a Python file outside any package (scripts/serve.py, tests/support.py)."""
-    spec = importlib.util.spec_from_file_location(path.stem, path)
-    assert spec
-    assert spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+sys.path.insert(0, str(ROOT / "tests"))
+import support as SUPPORT  # noqa: E402, N812 (tests/ is not a package)
 
-
-SUPPORT = load_file(ROOT / "tests" / "support.py")
 """The tests' puzzle sets and Chromium choice: the benchmark runs what the tests run."""
 
 
@@ -163,7 +153,7 @@ def browser_solves(playwright: Playwright, url: str, puzzles: list[str]) -> list
     return results
 
 
-PLAYER_PUZZLE = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9"
+PLAYER_PUZZLE = SUPPORT.HARD
 """A 17-clue puzzle built against the naive order: millions of steps, never done here."""
 LONG_TASKS = """(() => {
     window.__longTasks = [];
@@ -246,7 +236,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     puzzles = SUPPORT.load_puzzles(args.set, args.limit)
-    server = load_file(ROOT / "scripts" / "serve.py").make_server(args.root, 0, "/", quiet=True)
+    server = SUPPORT.load_file(ROOT / "scripts" / "serve.py").make_server(
+        args.root, 0, "/", quiet=True
+    )
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     import offline  # noqa: PLC0415 (bench/offline.py imports this module's helpers)

@@ -44,6 +44,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "scripts"))
 
+import browser  # noqa: E402 (bench/ is not a package: this file's folder)
 import serve  # noqa: E402 (scripts/ is not a package)
 import support  # noqa: E402
 
@@ -63,14 +64,6 @@ TAG = (
     '<p>Paragraph {n} of the post.</p>\n<sudoku-lab puzzle="{puzzle}" strategy="{strategy}">'
     "<pre>a plain-text board</pre></sudoku-lab>"
 )
-PLAYER_PUZZLE = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9"
-"""A 17-clue puzzle built against the naive order: millions of steps, never done here."""
-LONG_TASKS = """(() => {
-    window.__longTasks = [];
-    new PerformanceObserver(list => {
-        for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
-    }).observe({type: 'longtask', buffered: true});
-})()"""
 
 
 class Counter:
@@ -236,30 +229,13 @@ def unscrolled_post(playwright: Playwright, url: str, counter: Counter) -> dict[
 
 
 def full_speed(playwright: Playwright, site: str, seconds: float) -> dict[str, Any]:
-    """The widget alone playing a naive search as fast as possible for ``seconds``."""
-    with tempfile.TemporaryDirectory() as folder:
-        context = open_profile(playwright, folder, 900)
-        context.add_init_script(script=LONG_TASKS)
-        page = context.new_page()
-        page.goto(f"{site}embed.html?puzzle={PLAYER_PUZZLE}&strategy=naive&speed=max")
-        page.wait_for_function("document.body.dataset.ready === 'true'", timeout=TIMEOUT_MS)
-        start = page.evaluate(
-            "() => { document.querySelector('#player [data-role=play]').click();"
-            " return performance.now(); }"
-        )
-        page.wait_for_timeout(seconds * 1000)
-        end, steps = page.evaluate(
-            "() => [performance.now(), +document.querySelector('#player').dataset.steps]"
-        )
-        page.locator("#player [data-role=play]").click()
-        tasks = page.evaluate(
-            "t0 => window.__longTasks.filter(([at]) => at >= t0).map(([, ms]) => ms)", start
-        )
-        context.close()
+    """The widget alone playing a naive search as fast as possible for ``seconds``
+    (bench/browser.py's measure, the same code)."""
+    played = browser.play_at_full_speed(playwright, site, seconds)
     return {
-        "events_per_s": round(steps / ((end - start) / 1000)),
-        "longest_task_ms": round(max(tasks, default=0.0), 1),
-        "long_tasks": len(tasks),
+        "events_per_s": round(browser.player_events_per_second(played)),
+        "longest_task_ms": browser.player_longest_task_ms(played),
+        "long_tasks": len(played["long_tasks_ms"]),
     }
 
 

@@ -33,6 +33,9 @@ import tomllib
 from collections.abc import Iterable
 from pathlib import Path, PurePosixPath
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # serve.py, beside this file
+from serve import render  # scripts/ is not a package: found through the path above
+
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "_site"
 REPORT = ROOT / "build" / "size-report.txt"
@@ -68,7 +71,7 @@ def references(root: Path, path: PurePosixPath) -> list[PurePosixPath]:
     """The site paths that file ``path`` loads or names (pages, configs, manifest, CSS)."""
     if path.suffix not in {".html", ".css", ".webmanifest", ".toml", ".py"}:
         return []
-    text = (root / path).read_text(encoding="utf-8")
+    text = page_text(root, path)
     if path.suffix == ".py":  # page-relative URLs in strings; only those naming a file count
         found = (local(PurePosixPath(), ref) for ref in QUOTED_PATH.findall(text))
         return [p for p in found if p is not None and (root / p).is_file()]
@@ -87,6 +90,13 @@ def references(root: Path, path: PurePosixPath) -> list[PurePosixPath]:
             refs.append(config["interpreter"])
     found = (local(path.parent, ref) for ref in refs)
     return [p for p in found if p is not None]
+
+
+def page_text(root: Path, path: PurePosixPath) -> str:
+    """A file's text as the site serves it: a page with its includes in place."""
+    if path.suffix == ".html":
+        return render(root, path.as_posix())
+    return (root / path).read_text(encoding="utf-8")
 
 
 def expand(root: Path, path: PurePosixPath) -> list[PurePosixPath]:
@@ -163,7 +173,10 @@ def build(root: Path = ROOT, out: Path = OUT) -> str:
         shutil.rmtree(out)
     for path in files:
         (out / path).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(root / path, out / path)
+        if path.suffix == ".html":
+            (out / path).write_text(page_text(root, path), encoding="utf-8")
+        else:
+            shutil.copyfile(root / path, out / path)
     (out / ".nojekyll").write_bytes(b"")  # serve the files as they are, no Jekyll pass
     return seal(out, (root / SERVICE_WORKER).read_text(encoding="utf-8"))
 

@@ -8,6 +8,11 @@ Responses carry ``Cache-Control: no-cache``: the browser keeps its copy but asks
 time, so an edit shows on reload while unchanged files cost a 304. They also carry
 ``Access-Control-Allow-Origin: *``, as GitHub Pages' do: a blog may load
 ``static/js/embed.js`` as a module, which browsers fetch with CORS.
+
+A page (``.html``) is served with its ``<!--#include file="PATH" -->`` lines replaced by
+the file at PATH (relative to the root): the player's markup lives once, in
+``src/web/page/player.html``, for both pages. ``scripts/build_site.py`` writes the pages
+of the built site the same way (``render``), so GitHub Pages serves them as they are.
 """
 
 from __future__ import annotations
@@ -15,6 +20,8 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import io
+import re
 import sys
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -41,6 +48,25 @@ CONTENT_TYPES = {
 }
 
 
+INCLUDE = re.compile(r'^([ \t]*)<!--#include file="([^"]+)" -->[ \t]*$', re.MULTILINE)
+"""An include line: its indent, and the included file's path from the site's root."""
+
+
+def render(root: Path, page: str) -> str:
+    """The page at ``root / page`` with each include line replaced by its file (indented
+    as the line was). A path that leaves the root, or a missing file, is an error."""
+
+    def included(match: re.Match[str]) -> str:
+        indent, name = match.groups()
+        path = (root / name).resolve()
+        if not path.is_relative_to(root.resolve()) or not path.is_file():
+            raise FileNotFoundError(f"{page} includes {name}: no such file in {root}")
+        text = path.read_text(encoding="utf-8").rstrip("\n")
+        return "\n".join(indent + line if line else line for line in text.split("\n"))
+
+    return INCLUDE.sub(included, (root / page).read_text(encoding="utf-8"))
+
+
 class Handler(SimpleHTTPRequestHandler):
     """Static files from ``directory`` under URL ``prefix``; 404 outside it."""
 
@@ -63,7 +89,22 @@ class Handler(SimpleHTTPRequestHandler):
         if not self.path.startswith(self.prefix):
             self.send_error(HTTPStatus.NOT_FOUND, f"Not under {self.prefix}")
             return None
+        path = Path(self.translate_path(self.path))
+        if path.is_dir() and self.path.split("?", 1)[0].endswith("/"):
+            path = path / "index.html"
+        if path.suffix == ".html" and path.is_file():
+            return self.send_page(path)
         return super().send_head()
+
+    def send_page(self, path: Path) -> io.BytesIO:
+        """A page, its includes in place (``render``): always whole, never a 304."""
+        root = Path(self.directory)
+        body = render(root, path.relative_to(root).as_posix()).encode("utf-8")
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", CONTENT_TYPES[".html"])
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def end_headers(self) -> None:
         """Ask the browser to revalidate every response (a 304 when unchanged); let any

@@ -12,7 +12,7 @@ from urllib.parse import quote
 import pytest
 from conftest import Host, off_origin, origin_of
 from playwright.sync_api import Browser, BrowserContext, Frame, Page
-from support import EASY, LEETCODE
+from support import EASY, LEETCODE, WEB, load_file
 
 from sudoku.tracing import trace
 from sudoku.words import STRATEGIES
@@ -28,18 +28,9 @@ LOOPED = f"""() => {{
 }}"""
 """The step shown, noted at every animation frame, until the player has gone back to the
 start of its loop at least once and shown more than three steps."""
-PARTS = (
-    "play",
-    "step",
-    "scrub",
-    "speed",
-    "strategy",
-    "counters",
-    "depth",
-    "code",
-    "legend",
-    "compare",
-)
+PARTS = load_file(WEB / "page" / "options.py").CONTROLS
+"""Every part a widget may show (the page's own table: its unit test checks it against the
+markup's ``data-part`` attributes)."""
 
 
 def open_widget(context: BrowserContext, base_url: str, query: str, *, ready: bool = True) -> Page:

@@ -16,7 +16,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from conftest import ROOT, wait_ready
+from conftest import ROOT, load_script, wait_ready
 from helpers import (
     BARRIER,
     cell_values,
@@ -154,8 +154,9 @@ CSP = (
 
 @pytest.mark.parametrize("name", ["index.html", "embed.html"])
 def test_both_pages_carry_the_documented_policy(name: str) -> None:
-    """Each page sets exactly the documented CSP in a meta tag, and has no inline script."""
-    html = (ROOT / name).read_text(encoding="utf-8")
+    """Each page, as served, sets exactly the documented CSP in a meta tag (its one source:
+    src/web/page/head.html, which both include), and has no inline script."""
+    html = load_script("serve").render(ROOT, name)
     assert f'<meta http-equiv="Content-Security-Policy" content="{CSP}">' in html
     assert "<script>" not in html
     assert re.search(r"<[^>]*\son[a-z]+\s*=", html) is None  # no on*= handler attributes

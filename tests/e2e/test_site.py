@@ -128,3 +128,34 @@ def test_the_widget_page_loads_no_search() -> None:
     config = tomllib.loads((ROOT / "mpy.toml").read_text(encoding="utf-8"))
     assert config["files"]
     assert not {"./src/sudoku/solver.py", "./src/sudoku/tracing.py"} & set(config["files"])
+
+
+@pytest.mark.parametrize("page", ["index.html", "embed.html"])
+def test_the_player_markup_is_written_once(base_url: str, page: str) -> None:
+    """Both pages include the one player fragment; served, it is in place: 81 cells, no
+    include line left, nothing else changed around it."""
+    source = (ROOT / page).read_text(encoding="utf-8")
+    fragment = (ROOT / "src" / "web" / "page" / "player.html").read_text(encoding="utf-8")
+    assert "pcell" not in source
+    assert source.count('<!--#include file="src/web/page/player.html" -->') == 1
+    assert fragment.count('<div class="pcell"></div>') == 81
+    with urllib.request.urlopen(base_url + page) as response:  # noqa: S310 (our own server)
+        served = response.read().decode("utf-8")
+    assert served.count('<div class="pcell"></div>') == 81
+    assert "#include" not in served
+    first, _, last = source.partition('<!--#include file="src/web/page/strategy.html" -->')
+    assert served.startswith(first)
+    assert served.endswith(last.rpartition('<!--#include file="src/web/page/player.html" -->')[2])
+
+
+def test_an_include_cannot_leave_the_site(tmp_path: Path) -> None:
+    """A page that includes a file outside the served folder (or a missing one) fails
+    loudly instead of serving a hole."""
+    render = load_script("serve").render
+    (tmp_path / "a.html").write_text('<p>\n<!--#include file="../secret.txt" -->\n</p>\n')
+    (tmp_path.parent / "secret.txt").write_text("no")
+    with pytest.raises(FileNotFoundError, match="secret"):
+        render(tmp_path, "a.html")
+    (tmp_path / "b.html").write_text('  <!--#include file="part.html" -->\n')
+    (tmp_path / "part.html").write_text("<i>1</i>\n<i>2</i>\n")
+    assert render(tmp_path, "b.html") == "  <i>1</i>\n  <i>2</i>\n"

@@ -444,7 +444,7 @@ def test_compare_is_a_control_shown_by_default_and_by_all() -> None:
 
 def test_controls_are_the_widgets_parts() -> None:
     """Every control names a ``data-part`` of embed.html, and every part is a control."""
-    html = (ROOT / "embed.html").read_text("utf-8")
+    html = load_file(ROOT / "scripts" / "serve.py").render(ROOT, "embed.html")
     parts = {chunk.partition('"')[0] for chunk in html.split('data-part="')[1:]}
     assert parts == set(options.CONTROLS)
 
