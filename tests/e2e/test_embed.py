@@ -6,15 +6,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from itertools import islice
 from pathlib import Path
 from urllib.parse import quote
 
 import pytest
 from conftest import Host, off_origin, origin_of
 from playwright.sync_api import Browser, BrowserContext, Frame, Page
-from support import EASY, LEETCODE, WEB, load_file
+from support import EASY, HARD, LEETCODE, WEB, load_file
 
-from sudoku.tracing import trace
+from sudoku.tracing import apply, trace
 from sudoku.words import STRATEGIES
 
 PLAYER = "document.querySelector('#player')"
@@ -262,6 +263,97 @@ def test_with_play_the_board_is_only_a_board(context: BrowserContext, base_url: 
     page.locator("#player [data-role='board']").click()
     assert page.evaluate(f"{PLAYER}.dataset.state") == "ready"
     assert page.locator("#player [data-role='board']").get_attribute("tabindex") is None
+    page.close()
+
+
+def core_state(grid: str, strategy: str, step: int) -> tuple[str, dict[str, int]]:
+    """The board (forced digits as digits) and the counters after ``step`` events of the
+    core's own trace: what a link to that step must show."""
+    cells, counters = list(grid), {"nodes": 0, "backtracks": 0, "depth": 0, "max-depth": 0}
+    for event in islice(trace(grid, strategy), step):
+        apply(cells, event)
+        counters = {
+            key.replace("_", "-"): event[key]
+            for key in ("nodes", "backtracks", "depth", "max_depth")
+        }
+    return "".join(cells), counters
+
+
+def shown_state(page: Page) -> tuple[str, dict[str, int]]:
+    """The widget's board (the digits its cells hold: not the digit a blank current cell
+    shows while it is tried) and counters as shown."""
+    board = page.evaluate(
+        """[...document.querySelectorAll('#player .pcell')].map(c =>
+             ['given', 'guess', 'forced'].some(k => c.classList.contains(k))
+             ? c.textContent : '.').join('')"""
+    )
+    counters = {
+        role: int(
+            (page.locator(f"#player [data-role='{role}']").text_content() or "").replace(",", "")
+        )
+        for role in ("nodes", "backtracks", "depth", "max-depth")
+    }
+    return board, counters
+
+
+@pytest.mark.parametrize(
+    ("strategy", "step"), [("naive", 1), ("mrv", 57), ("propagate", 40), ("naive", 9001)]
+)
+def test_a_step_link_opens_paused_at_that_step(
+    context: BrowserContext, base_url: str, strategy: str, step: int
+) -> None:
+    """step=N opens paused with the board and counters exactly as after N steps of the
+    core's trace (9001: past the first page, fetched on the way)."""
+    page = open_widget(
+        context,
+        base_url,
+        f"?puzzle={HARD if step > 4000 else LEETCODE}&strategy={strategy}&step={step}",
+    )
+    grid = HARD if step > 4000 else LEETCODE
+    assert page.evaluate(f"+{PLAYER}.dataset.steps") == step
+    assert page.evaluate(f"{PLAYER}.dataset.state") == "ready"
+    assert shown_state(page) == core_state(grid, strategy, step)
+    assert note_text(page) == ""
+    page.close()
+
+
+def test_a_step_past_the_end_shows_the_last_and_a_bad_step_says_so(
+    context: BrowserContext, base_url: str
+) -> None:
+    """A step past the end of the search shows its last step; a step that is not a number
+    falls back to step 0, with a note."""
+    steps = sum(1 for _ in trace(EASY, "propagate"))
+    page = open_widget(context, base_url, f"?puzzle={EASY}&strategy=propagate&step=999999")
+    assert page.evaluate(f"+{PLAYER}.dataset.steps") == steps
+    assert shown_state(page) == core_state(EASY, "propagate", steps)
+    page.close()
+    page = open_widget(context, base_url, f"?puzzle={EASY}&step=-3")
+    assert page.evaluate(f"+{PLAYER}.dataset.steps") == 0
+    assert "step='-3': not a step number; using step 0." in note_text(page)
+    page.close()
+
+
+def test_the_bloggers_caption_is_plain_text_above_the_board(
+    context: BrowserContext, base_url: str
+) -> None:
+    """note=TEXT shows above the board as text (markup stays text, length capped); without
+    it the caption line takes no room."""
+    text = "Watch <b>r1c3</b> fail:   the first   backtrack " + "x" * 300
+    page = open_widget(context, base_url, "?note=" + quote(text))
+    caption = page.locator("#player [data-role='host-caption']")
+    shown = caption.text_content() or ""
+    assert shown.startswith("Watch <b>r1c3</b> fail: the first backtrack x")
+    assert len(shown) == 200
+    assert shown.endswith("...")
+    assert caption.locator("b").count() == 0
+    above = page.evaluate(
+        "document.querySelector('[data-role=host-caption]').getBoundingClientRect().bottom"
+        " <= document.querySelector('#player .pboard').getBoundingClientRect().top"
+    )
+    assert above
+    page.close()
+    page = open_widget(context, base_url, "")
+    assert not page.locator("#player [data-role='host-caption']").is_visible()
     page.close()
 
 

@@ -333,11 +333,13 @@ def test_every_parameter_is_read() -> None:
     """Each documented parameter, well formed, is taken."""
     query = (
         "?puzzle=" + EASY + "&strategy=propagate&speed=max&autoplay=true&loop=10-200"
-        "&controls=play,code&theme=dark"
+        "&controls=play,code&theme=dark&step=120&note=The%20first%20backtrack"
     )
     settings, notes = options.read_query(query)
     assert notes == []
     assert settings == {
+        "step": 120,
+        "note": "The first backtrack",
         "puzzle": EASY,
         "strategy": "propagate",
         "speed": 0,
@@ -510,3 +512,17 @@ def test_compare_summary_says_which_counts_are_lower_bounds() -> None:
     every = options.compare_summary(list(STRATEGIES), 40)
     assert every.startswith("Every strategy stopped at the cap of 40 steps")
     assert "cannot say which search is shorter" in every
+
+
+def test_a_step_and_a_caption_are_read_from_the_link() -> None:
+    """``step`` is a whole number (anything else falls back to 0, said in a note); ``note``
+    is one line of text, whitespace runs folded, capped at ``NOTE_CHARS``."""
+    settings, notes = options.read_query("?step=57&note=Watch%20%20the%0Afirst%20backtrack")
+    assert (settings["step"], settings["note"], notes) == (57, "Watch the first backtrack", [])
+    for bad in ("-3", "1.5", "x", "99999999999"):
+        settings, notes = options.read_query("?step=" + bad)
+        assert settings["step"] == 0
+        assert notes == [f"step={bad!r}: not a step number; using step 0."]
+    long = options.read_query("?note=" + "a" * 500)[0]["note"]
+    assert len(long) == options.NOTE_CHARS
+    assert long.endswith("...")

@@ -40,14 +40,14 @@ class Compare:
         """Run ``grid`` under every strategy and show their counts.
 
         A compact page (the widget) keeps its table, ``data-role="compare-table"``,
-        hidden until the first comparison: it shows from then on.
+        hidden until the first comparison (player.css): it shows from then on.
         """
         part = self.view.part
         self.run += 1
         run = self.run
         cap = self.view.setting("compare-cap", COMPARE_CAP)
         if "compare-table" in part:
-            part["compare-table"].hidden = False
+            part["compare-table"].dataset.shown = "true"
         self.view.root.dataset.compare = "running"
         part["compare-stop"].hidden = False
         part["compare-status"].textContent = "Comparing..."

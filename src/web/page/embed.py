@@ -37,6 +37,9 @@ def apply_layout():
     document.documentElement.dataset.theme = settings["theme"]
     widget.use_controls(settings["controls"])
     widget.set_speed(options.SPEEDS.index(settings["speed"]))
+    caption = widget.view.part["host-caption"]
+    caption.textContent = settings["note"]
+    caption.hidden = not settings["note"]
 
 
 def preview():
@@ -73,6 +76,9 @@ async def start():
     loop = settings["loop"]
     if loop:
         widget.loop = loop
+    if settings["step"]:
+        await widget.go_to(settings["step"])
+    elif loop:
         widget.seek(loop[0])
     document.body.dataset.ready = "true"
     if document.documentElement.dataset.framed != "true":

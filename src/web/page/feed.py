@@ -24,6 +24,8 @@ def pages_wanted(player, run):
     line = player.timeline
     if player.ending == run:  # as many as End needs, and not one past the cap
         return max(1, min(END_PAGES, (line.cap - line.received) // line.page))
+    if player.goal:  # as many as the step ``go_to`` wants needs
+        return max(1, min(END_PAGES, (min(player.goal, line.cap) - line.received) // line.page + 1))
     return AHEAD_PAGES * 2 if player.clock.playing and player.clock.full_speed() else 1
 
 

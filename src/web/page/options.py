@@ -43,7 +43,15 @@ DEFAULTS = {
     "loop": None,
     "controls": CONTROLS,
     "theme": "auto",
+    "step": 0,
+    "note": "",
 }
+
+NOTE_CHARS = 200
+"""The most characters of a blogger's caption (``note=``): a sentence or two."""
+
+MAX_STEP = 10**9
+"""The largest ``step=`` read: past any search the player keeps."""
 
 TRUE_WORDS = ("1", "true", "yes", "on")
 FALSE_WORDS = ("0", "false", "no", "off")
@@ -131,6 +139,13 @@ def shown(text):
     return repr(text if len(text) <= SHOWN_CHARS else text[: SHOWN_CHARS - 3] + "...")
 
 
+def caption_text(text):
+    """A blogger's caption as the widget shows it: one line of plain text (whitespace runs
+    become one space), at most ``NOTE_CHARS`` characters (longer text is cut, with ...)."""
+    words = " ".join(text.split())
+    return words if len(words) <= NOTE_CHARS else words[: NOTE_CHARS - 3] + "..."
+
+
 def note(name, value, problem, fallback):
     """One line about a parameter the widget could not use.
 
@@ -178,6 +193,13 @@ def read_query(query):
             options["controls"] = known
             if unknown:
                 notes.append(note(name, ",".join(unknown), "unknown controls", "the others"))
+        elif name == "step":
+            if value.isdigit() and int(value) <= MAX_STEP:
+                options["step"] = int(value)
+            else:
+                notes.append(note(name, value, "not a step number", "step 0"))
+        elif name == "note":
+            options["note"] = caption_text(value)
         elif name == "theme":
             if value in THEMES:
                 options["theme"] = value

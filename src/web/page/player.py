@@ -71,6 +71,8 @@ class Player:
         """Bumped by each trace opened: anything arriving for an older one is dropped."""
         self.fetching = 0
         self.ending = 0
+        self.goal = 0
+        """The step ``go_to`` is fetching pages for (0: none)."""
         self.on_trace = None
         """Called with the grid and strategy each time a trace is ready (the share panel)."""
         controls.bind(self, keys_target or root)
@@ -274,6 +276,23 @@ class Player:
         self.view.root.dataset.ending = "true"
         self.view.say("Going to the end: " + options.grouped(line.received) + " steps so far...")
         browser.spawn(feed.fill(self, self.generation))
+
+    async def go_to(self, step):
+        """Show step ``step``, paused: fetch pages until it arrived (or the search ended
+        first, or the kept steps are all in), then jump there. A step past the end of
+        the search shows its last step."""
+        run, line = self.generation, self.timeline
+        self.goal = step
+        try:
+            while run == self.generation and not line.done and line.received < min(step, line.cap):
+                before = line.received
+                await feed.fill(self, run)
+                if line.received == before:  # another fetch was out: jump to what is held
+                    break
+        finally:
+            self.goal = 0
+        if run == self.generation:
+            self.seek(step)
 
     def cancel_end(self):
         """Another move came: End stops fetching for itself."""

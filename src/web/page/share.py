@@ -15,6 +15,12 @@ from pyscript.ffi import create_proxy
 
 from sudoku.formats import to_pretty
 
+BOARD_LABEL = (
+    "The search's board: see the caption below for the current step. "
+    "Space plays or pauses, arrow keys step."
+)
+"""The app's player board, a tab stop: its keys work once it has focus."""
+
 COPY_RESET_MS = 3000
 """How long a Copy button says "Copied" before its own label comes back."""
 
@@ -80,6 +86,10 @@ def mount_app(solver, read_board, load_text, query=None):
         query = window.location.search
     root = document.getElementById("player")
     player = Player(root)
+    board = player.view.part["board"]  # the app's player takes keys once focused: a tab stop
+    board.setAttribute("tabindex", "0")
+    board.setAttribute("aria-keyshortcuts", "Space ArrowLeft ArrowRight Home End")
+    board.setAttribute("aria-label", BOARD_LABEL)
     player.board = read_board
     player.connect(solver)
     player.on_trace = show_share
