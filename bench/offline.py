@@ -20,7 +20,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from browser import ROOT, load_file, median_of, open_profile, visit
+from browser import ROOT, SUPPORT, median_of, open_profile, visit
 from playwright.sync_api import Playwright, sync_playwright
 
 PREFIX = "/sudoku-lab/"
@@ -63,8 +63,8 @@ def warm_reloads(playwright: Playwright, url: str, runs: int) -> list[dict[str, 
 
 def sw_boot_times(playwright: Playwright, runs: int) -> dict[str, Any]:
     """Build and serve the site; median boot marks, cold first visit vs warm service worker."""
-    build_site = load_file(ROOT / "scripts" / "build_site.py")
-    serve = load_file(ROOT / "scripts" / "serve.py")
+    build_site = SUPPORT.load_file(ROOT / "scripts" / "build_site.py")
+    serve = SUPPORT.load_file(ROOT / "scripts" / "serve.py")
     with tempfile.TemporaryDirectory() as folder:
         site = Path(folder) / "_site"
         release = build_site.build(ROOT, site)
