@@ -655,12 +655,14 @@ def head(process: subprocess.Popen[str], count: int) -> queue.Queue[str]:
 
     def pump() -> None:
         assert process.stdout is not None
-        for _ in range(count):
+        for n in range(1, count + 1):
             line = process.stdout.readline()
+            if n == count or not line:
+                process.stdout.close()  # before the last line is handed over: the
+                # reader is gone by the time the test writes the next puzzle
             if not line:
                 break
             lines.put(line)
-        process.stdout.close()
 
     threading.Thread(target=pump, daemon=True).start()
     return lines
