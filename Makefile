@@ -43,7 +43,8 @@ serve-site: site
 chromium: venv
 	PLAYWRIGHT=$(BIN)/playwright bash scripts/ensure_chromium.sh
 
-# Python: ruff, and mypy --strict on the core; JavaScript: ESLint (eslint.config.mjs).
+# Python: ruff, and mypy --strict on the core and src/web ([tool.mypy] in pyproject.toml);
+# JavaScript: ESLint (eslint.config.mjs).
 lint: venv $(NPM_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .

@@ -38,7 +38,23 @@ from sudoku.grid import UNITS, cell_name, unit_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, TypedDict
+
+    from sudoku.tracing import Event
+
+    class Fields(TypedDict):
+        """An event as ``fields`` reads it."""
+
+        code: str
+        kind: str
+        cell: str
+        index: int
+        digit: str
+        peer: str
+        peer_index: int
+        unit: str
+        unit_cells: tuple[int, ...]
+
 
 WIDTH = 8
 """Bytes per event."""
@@ -82,7 +98,7 @@ UNIT_OF_CODE = {code: u for u, code in enumerate(UNIT_CODES[unit_name(u)] for u 
 # -- encode (the worker) ------------------------------------------------------------------
 
 
-def encode(event: "dict[str, Any]", last: list[int]) -> str:
+def encode(event: "Event", last: list[int]) -> str:
     """One of the core's events as 8 characters (see the module's table).
 
     ``last`` holds ``[max_depth, backtracks]`` before the event; it is updated, so pass
@@ -126,7 +142,9 @@ def answer(heads: "list[dict[str, Any]]", events: str, done: bool, steps: int) -
 # -- decode (the page) --------------------------------------------------------------------
 
 
-def read_answer(text: str, page: int) -> "tuple[dict[str, Any], list[Any]]":
+def read_answer(
+    text: str, page: int
+) -> "tuple[dict[str, Any], list[tuple[dict[str, Any], bytes]]]":
     """A ``trace_pull`` answer as its header and one ``(head, events)`` per page.
 
     ``page`` is the events per page (``trace_start``'s ``page``): every page holds that
@@ -157,7 +175,7 @@ def unit_at(data: bytes, o: int) -> int:
     return UNIT_OF_CODE.get(bytes(data[o : o + 2]).decode(), -1)
 
 
-def fields(data: bytes, o: int) -> "dict[str, Any]":
+def fields(data: bytes, o: int) -> "Fields":
     """The event at offset ``o`` as a dict: the core's names (kind, cell, digit, peer,
     unit; "" where none), its code letter, and the cell, peer and unit as indexes.
 

@@ -8,20 +8,25 @@ import asyncio
 
 from pyscript import window
 
-running = set()
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Coroutine
+    from typing import Any
+
+running: "set[asyncio.Task[None]]" = set()
 """Background tasks, referenced until they end."""
 
 
-def log_error(error):
+def log_error(error: Exception) -> None:
     """The default for a failed task or handler: the console (where tests see it)."""
     window.console.error("page: " + repr(error))
 
 
-def guarded(handler):
+def guarded(handler: "Callable[[Any], object]") -> "Callable[[Any], None]":
     """A DOM event handler that never shows the reader a traceback: an error goes to the
     console and the page goes on."""
 
-    def run(event):
+    def run(event: "Any") -> None:
         try:
             handler(event)
         except Exception as error:  # a handler must never put a traceback on the page
@@ -30,13 +35,17 @@ def guarded(handler):
     return run
 
 
-def spawn(coro, on_error=log_error):
+def spawn(
+    coro: "Coroutine[Any, Any, object]", on_error: "Callable[[Exception], object]" = log_error
+) -> None:
     """Run a coroutine in the background (handlers return at once, the page stays live);
     an unexpected error goes to ``on_error``, never to the reader as a traceback."""
     running.add(asyncio.create_task(settle(coro, on_error)))
 
 
-async def settle(coro, on_error):
+async def settle(
+    coro: "Coroutine[Any, Any, object]", on_error: "Callable[[Exception], object]"
+) -> None:
     """Await a background coroutine, handing any failure to ``on_error``."""
     try:
         await coro
@@ -46,12 +55,13 @@ async def settle(coro, on_error):
         running.discard(asyncio.current_task())
 
 
-def page_url(path):
+def page_url(path: str) -> str:
     """``path`` resolved against this page (the site may live under any sub-path)."""
-    return window.URL.new(path, window.location.href).href
+    url: str = window.URL.new(path, window.location.href).href
+    return url
 
 
-async def copy_text(text):
+async def copy_text(text: str) -> bool:
     """Put ``text`` on the clipboard: True, or False when the browser refuses."""
     try:
         await window.navigator.clipboard.writeText(text)

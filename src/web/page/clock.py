@@ -12,6 +12,10 @@ import options
 from pyscript import window
 from pyscript.ffi import create_proxy
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
 BUDGET_MS = 8
 """Main-thread time per frame for playing events at full speed."""
 
@@ -26,40 +30,40 @@ class Clock:
     """Calls ``advance(n)`` (it plays up to ``n`` steps and returns how many it played) in
     animation frames while playing, then ``after_frame()`` (paint, fetch, check the end)."""
 
-    def __init__(self, advance, after_frame):
+    def __init__(self, advance: "Callable[[int], int]", after_frame: "Callable[[], None]") -> None:
         self.advance = advance
         self.after_frame = after_frame
         self.notch = options.SPEEDS.index(options.DEFAULTS["speed"])
         """The speed: an index in ``options.SPEEDS`` (0 there is full speed)."""
         self.playing = False
         self.pending = False
-        self.last_time = 0
+        self.last_time: float = 0
         self.carry = 0.0
         self.proxy = create_proxy(self.on_frame)
 
-    def full_speed(self):
+    def full_speed(self) -> bool:
         """Whether the speed is "as fast as possible"."""
         return options.SPEEDS[self.notch] == 0
 
-    def set_notch(self, notch):
+    def set_notch(self, notch: int) -> None:
         """Choose a speed notch (clamped to the table); the next frame counts from now."""
         self.notch = max(0, min(len(options.SPEEDS) - 1, notch))
         self.last_time = window.performance.now()
 
-    def start(self):
+    def start(self) -> None:
         """Play from the next frame on."""
         self.playing = True
         self.carry = 0.0
         self.last_time = window.performance.now()
         self.request()
 
-    def request(self):
+    def request(self) -> None:
         """Ask for one animation frame (at most one pending)."""
         if not self.pending:
             self.pending = True
             window.requestAnimationFrame(self.proxy)
 
-    def on_frame(self, now):
+    def on_frame(self, now: float) -> None:
         """One frame: play the steps due (or for the time budget), then ``after_frame``."""
         self.pending = False
         if not self.playing:

@@ -15,6 +15,25 @@ import options
 
 from sudoku.words import STRATEGIES
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, TypedDict
+
+    from view import View
+
+    class Counted(TypedDict, total=False):
+        """A strategy's counts so far: ``trace_count``'s answer, plus ``capped``."""
+
+        steps: int
+        nodes: int
+        backtracks: int
+        max_depth: int
+        forced: int
+        outcome: str
+        done: bool
+        capped: bool
+
+
 COMPARE_CAP = 2000000
 """Steps compare mode runs each strategy for, at most (``data-compare-cap`` on the
 ``.player`` root overrides it, for tests)."""
@@ -29,14 +48,14 @@ FIELDS = ("steps", "nodes", "backtracks", "max_depth", "outcome")
 class Compare:
     """Compare mode of one player's view (``view.View``)."""
 
-    def __init__(self, view):
+    def __init__(self, view: "View") -> None:
         self.view = view
         self.run = 0
         """Bumped by each comparison and each Stop: an answer for an older run is dropped."""
-        self.now = None
+        self.now: str | None = None
         """The strategy being counted, or None."""
 
-    async def start(self, solver, grid):
+    async def start(self, solver: "Any", grid: str) -> None:
         """Run ``grid`` under every strategy and show their counts.
 
         A compact page (the widget) keeps its table, ``data-role="compare-table"``,
@@ -51,7 +70,7 @@ class Compare:
         self.view.root.dataset.compare = "running"
         part["compare-stop"].hidden = False
         part["compare-status"].textContent = "Comparing..."
-        results = {}
+        results: dict[str, Counted] = {}
         for strategy in STRATEGIES:
             for field in FIELDS:
                 self.cell(strategy, field, "")
@@ -70,14 +89,16 @@ class Compare:
         )
         self.view.root.dataset.compare = "done"
 
-    async def count(self, solver, run, grid, strategy, cap):
+    async def count(
+        self, solver: "Any", run: int, grid: str, strategy: str, cap: int
+    ) -> "Counted | None":
         """Count one strategy's trace up to ``cap`` steps; None if stopped."""
         answer = json.loads(await solver.trace_start(grid, strategy))
         if run != self.run:
             browser.spawn(solver.trace_stop(answer["session"]))
             return None
         session = answer["session"]
-        result = {}
+        result: Counted = {}
         self.cell(strategy, "outcome", "running")
         try:
             while True:
@@ -93,7 +114,7 @@ class Compare:
         finally:
             browser.spawn(solver.trace_stop(session))
 
-    def row(self, strategy, result):
+    def row(self, strategy: str, result: "Counted") -> None:
         """One strategy's counts so far; "≥" marks a count stopped at the cap."""
         more = "≥ " if result["capped"] else ""
         for field in ("steps", "nodes", "backtracks"):
@@ -102,7 +123,7 @@ class Compare:
         running = "stopped at the cap" if result["capped"] else "running"
         self.cell(strategy, "outcome", result["outcome"] or running)
 
-    def stop(self, text):
+    def stop(self, text: str) -> None:
         """Stop: the next answer is dropped and the traces closed; the row that was running
         says so, and the ones after it say they did not run."""
         part = self.view.part
@@ -116,20 +137,20 @@ class Compare:
         part["compare-stop"].hidden = True
         part["compare-status"].textContent = text
 
-    def cell(self, strategy, field, text):
+    def cell(self, strategy: str, field: str, text: str) -> None:
         """One cell of the compare table."""
         element = self.view.part.get("cmp-" + strategy + "-" + field)
         if element is not None:
             element.textContent = text
 
-    def bars(self, results):
+    def bars(self, results: "dict[str, Counted]") -> None:
         """Bars of nodes, relative to the largest so far; a count stopped at the cap is a
         lower bound: its bar is hatched and open-ended."""
         top = max([result["nodes"] for result in results.values()] + [1])
         for strategy, result in results.items():
             self.bar(strategy, result, top)
 
-    def bar(self, strategy, result, top):
+    def bar(self, strategy: str, result: "Counted | None", top: int) -> None:
         """One strategy's bar (``result`` None: empty), with words for screen readers."""
         fill = self.view.part.get("cmp-" + strategy + "-bar")
         if fill is None:
@@ -140,7 +161,7 @@ class Compare:
             "0" if result is None else str(max(0.5, 100 * result["nodes"] / top)) + "%"
         )
         fill.className = "capped" if capped else ""
-        if capped:
+        if capped and result is not None:  # (capped is only ever true for a result)
             bar.removeAttribute("aria-hidden")
             bar.setAttribute("role", "img")
             nodes = options.grouped(result["nodes"])

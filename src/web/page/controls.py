@@ -16,6 +16,13 @@ Runs on the page's main thread (MicroPython).
 import browser
 from pyscript.ffi import create_proxy
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from player import Player
+
 TRANSPORT = ("start", "back", "play", "forward", "end")
 """The transport buttons: Space on one of them plays or pauses, as anywhere in the player."""
 
@@ -32,11 +39,11 @@ OWN_KEYS = ("SELECT", "TEXTAREA", "A", "SUMMARY")
 """Elements that keep every key for themselves."""
 
 
-def bind(player, keys_target):
+def bind(player: "Player", keys_target: "Any") -> None:
     """Listen to the player's controls (one delegated click), the sliders and the keys."""
     view = player.view
 
-    def listen(element, kind, handler):
+    def listen(element: "Any", kind: str, handler: "Callable[[Any], object]") -> None:
         element.addEventListener(kind, create_proxy(browser.guarded(handler)))
 
     listen(view.root, "click", lambda event: on_click(player, event))
@@ -49,7 +56,7 @@ def bind(player, keys_target):
         listen(view.part["strategy"], "change", lambda event: on_strategy(player, event))
 
 
-def on_click(player, event):
+def on_click(player: "Player", event: "Any") -> None:
     """The buttons, by their ``data-role``; the board plays or pauses where no Play
     button shows (``Player.use_controls``); a click anywhere else is only a click."""
     target = event.target.closest("button[data-role]")
@@ -73,7 +80,7 @@ def on_click(player, event):
         player.act(role)
 
 
-def keeps_key(target, key):
+def keeps_key(target: "Any", key: str) -> bool:
     """Whether the focused element has its own use for ``key`` (see the module's text)."""
     tag = target.tagName
     if tag in OWN_KEYS:
@@ -85,7 +92,7 @@ def keeps_key(target, key):
     return bool(target.closest(".compare, .share"))
 
 
-def on_key(player, event):
+def on_key(player: "Player", event: "Any") -> None:
     """Space plays or pauses, arrows step (Shift: 100), Home and End jump."""
     if event.ctrlKey or event.metaKey or event.altKey:
         return
@@ -106,7 +113,7 @@ def on_key(player, event):
         player.act(action)
 
 
-def on_strategy(player, event):
+def on_strategy(player: "Player", event: "Any") -> None:
     """A new strategy: trace the same puzzle again."""
     if player.solver is not None and player.timeline is not None:
         browser.spawn(player.open_trace(player.timeline.grid, event.target.value))

@@ -20,6 +20,10 @@ from offline import keep_offline
 from pyscript import document, window, workers
 from pyscript.ffi import to_js
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 settings, notes = options.read_query(window.location.search)
 root = document.getElementById("player")
 painted = "".join(cell.textContent or "." for cell in root.querySelectorAll(".pcell"))
@@ -27,12 +31,12 @@ painted = "".join(cell.textContent or "." for cell in root.querySelectorAll(".pc
 widget = player.Player(root, keys_target=document)
 
 
-def show_notes():
+def show_notes() -> None:
     """Every setting that fell back to its default, in the note line."""
     widget.view.note(" ".join(notes))
 
 
-def apply_layout():
+def apply_layout() -> None:
     """Theme and the parts the ``controls`` setting shows."""
     document.documentElement.dataset.theme = settings["theme"]
     widget.use_controls(settings["controls"])
@@ -42,14 +46,14 @@ def apply_layout():
     caption.hidden = not settings["note"]
 
 
-def preview():
+def preview() -> None:
     """The board widget.js painted (LeetCode's example when the URL names no puzzle)."""
     unnamed = settings["puzzle"] == options.DEFAULT_PUZZLE
     widget.show_grid(options.DEFAULT_PUZZLE if unnamed else painted)
     widget.view.say("Loading Python...")
 
 
-async def puzzle_grid(solver):
+async def puzzle_grid(solver: "Any") -> str:
     """The puzzle the URL names, read by the worker; the default one (and a note) if bad."""
     answer = json.loads(await solver.parse(to_js(settings["puzzle"])))
     if "error" in answer:
@@ -57,10 +61,11 @@ async def puzzle_grid(solver):
         notes.append(options.note("puzzle", settings["puzzle"], problem, "LeetCode's example"))
         show_notes()
         answer = json.loads(await solver.parse(options.DEFAULT_PUZZLE))
-    return answer["grid"]
+    grid: str = answer["grid"]
+    return grid
 
 
-async def start():
+async def start() -> None:
     """Wait for the worker, open the trace, then play if asked to."""
     try:
         solver = await workers["solver"]
@@ -87,7 +92,7 @@ async def start():
         widget.play()
 
 
-def link_app(grid, strategy):
+def link_app(grid: str, strategy: str) -> None:
     """The title's link opens this puzzle and strategy in the full app."""
     link = document.getElementById("open-app")
     if link is not None:

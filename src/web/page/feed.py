@@ -12,6 +12,10 @@ import browser
 import options
 import timeline
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from player import Player
+
 END_PAGES = 8
 """Pages fetched per worker call while End goes to the end of the kept steps."""
 
@@ -19,9 +23,10 @@ AHEAD_PAGES = 2
 """Pages fetched ahead of the cursor while playing."""
 
 
-def pages_wanted(player, run):
+def pages_wanted(player: "Player", run: int) -> int:
     """How many pages the next fetch asks for."""
     line = player.timeline
+    assert line is not None  # (fill asks only for an open trace)
     if player.ending == run:  # as many as End needs, and not one past the cap
         return max(1, min(END_PAGES, (line.cap - line.received) // line.page))
     if player.goal:  # as many as the step ``go_to`` wants needs
@@ -29,7 +34,7 @@ def pages_wanted(player, run):
     return AHEAD_PAGES * 2 if player.clock.playing and player.clock.full_speed() else 1
 
 
-async def fill(player, run):
+async def fill(player: "Player", run: int) -> None:
     """Fetch the next pages of the trace, unless a fetch is out or the trace ended; then
     go on as the player is: End under way, playing, or paused."""
     if player.fetching == run or player.timeline is None or player.timeline.done:
@@ -64,7 +69,7 @@ async def fill(player, run):
         player.paint_counters()  # the board shows the same step: keep its caption
 
 
-def want_more(player):
+def want_more(player: "Player") -> None:
     """Start a fetch if the cursor is near the end of what arrived (and can go on)."""
     line = player.timeline
     if line is None or line.done or player.fetching == player.generation:

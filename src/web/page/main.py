@@ -47,6 +47,28 @@ from sudoku.formats import PuzzleError, parse
 from sudoku.grid import cell_name
 from sudoku.validate import conflicts, describe
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Coroutine
+    from typing import Any, TypedDict
+
+    from player import Player
+
+    from sudoku.validate import Conflict
+
+    class State(TypedDict):
+        """What ``state`` holds (see there)."""
+
+        solver: Any
+        active: int
+        job: int
+        undo: str | None
+        remembering: bool
+        from_link: bool
+        typed: bool
+        player: Player | None
+
+
 DIGITS = "123456789"
 BLANK = "."
 CLEAR_KEYS = ("Backspace", "Delete", "0", " ", "Spacebar")
@@ -73,7 +95,7 @@ page = web.page
 cells = list(page.find("#board .cell"))
 QUERY = window.location.search
 """The query the page was loaded with (a link's); the address then follows the board."""
-state = {
+state: "State" = {
     "solver": None,
     "active": 0,
     "job": 0,
@@ -91,7 +113,7 @@ before Python; digits typed before Python; the player once mounted."""
 # -- the board ------------------------------------------------------------------------
 
 
-def read_board(with_solution=False):
+def read_board(with_solution: bool = False) -> list[list[str]]:
     """The board in the LeetCode shape; solved digits count only when asked."""
     values = [
         cell.value if cell.value and (with_solution or not is_solved(cell)) else BLANK
@@ -100,17 +122,17 @@ def read_board(with_solution=False):
     return [values[r * 9 : r * 9 + 9] for r in range(9)]
 
 
-def givens():
+def givens() -> str:
     """The board's givens as an 81-character grid ("." for blanks)."""
     return "".join(digit for row in read_board() for digit in row)
 
 
-def is_solved(cell):
+def is_solved(cell: "Any") -> bool:
     """Whether the cell shows a solver's digit rather than a given."""
     return "solved" in cell.classes
 
 
-def label_cells():
+def label_cells() -> None:
     """Each cell's screen-reader label says where it is and what it holds, as now shown:
     "row 3, column 5, empty", "row 3, column 5, given 7", "row 3, column 5, solved 4"."""
     for i, cell in enumerate(cells):
@@ -119,7 +141,7 @@ def label_cells():
         cell.setAttribute("aria-label", f"row {i // 9 + 1}, column {i % 9 + 1}, {what}")
 
 
-def show_puzzle(board):
+def show_puzzle(board: list[list[str]]) -> None:
     """Put a parsed board on the page: its digits become the givens."""
     forget_solution()
     for i, cell in enumerate(cells):
@@ -131,7 +153,7 @@ def show_puzzle(board):
     check_conflicts()
 
 
-def board_changed(edit=False):
+def board_changed(edit: bool = False) -> None:
     """After any change to the board: drop what no longer holds, remember the new board.
 
     A solve in flight is dropped (its answer is about the old board), Undo for Clear
@@ -150,18 +172,18 @@ def board_changed(edit=False):
     remember()
 
 
-def offer_undo(grid):
+def offer_undo(grid: str | None) -> None:
     """Keep ``grid`` (the board Clear emptied) for Undo, or forget it (None)."""
     state["undo"] = grid
     page["undo"].hidden = grid is None
 
 
-def grid_board(grid):
+def grid_board(grid: str) -> list[list[str]]:
     """An 81-character grid in the LeetCode shape."""
     return [list(grid[r * 9 : r * 9 + 9]) for r in range(9)]
 
 
-def show_solution(board):
+def show_solution(board: list[list[str]]) -> None:
     """Fill the blanks from a solution, marked as solved digits (givens keep their look)."""
     for i, cell in enumerate(cells):
         if not cell.value:
@@ -170,7 +192,7 @@ def show_solution(board):
     label_cells()
 
 
-def forget_solution():
+def forget_solution() -> None:
     """Blank every solved digit: an edit makes the old solution stale."""
     for cell in cells:
         if is_solved(cell):
@@ -179,7 +201,7 @@ def forget_solution():
     label_cells()
 
 
-def set_cell(index, digit):
+def set_cell(index: int, digit: str) -> None:
     """Type ``digit`` ("" clears) into a cell, as the keyboard and the pad do."""
     forget_solution()
     cells[index].value = digit
@@ -191,14 +213,14 @@ def set_cell(index, digit):
 # -- remembering the board: the address, and storage where allowed ------------------------
 
 
-def remember():
+def remember() -> None:
     """Write the board to the address and storage soon (once, however fast the typing)."""
     if not state["remembering"]:
         state["remembering"] = True
         window.setTimeout(remember_proxy, REMEMBER_MS)
 
 
-def write_memory(*_args):
+def write_memory(*_args: "Any") -> None:
     """The board (givens) into the address, as a share link has it, and into storage."""
     state["remembering"] = False
     grid = givens()
@@ -214,12 +236,13 @@ def write_memory(*_args):
 remember_proxy = create_proxy(write_memory)
 
 
-def storage_key():
+def storage_key() -> str:
     """This site's key (forks on one origin keep their own board)."""
-    return STORE_KEY + window.URL.new("./", window.location.href).href
+    site: str = window.URL.new("./", window.location.href).href
+    return STORE_KEY + site
 
 
-async def stored():
+async def stored() -> "Any":
     """localStorage, or None where the browser refuses it.
 
     Reading ``window.localStorage`` in a frame denied storage throws synchronously, and
@@ -234,7 +257,7 @@ async def stored():
         return None
 
 
-async def store(grid):
+async def store(grid: str) -> None:
     """Keep ``grid`` in storage (if allowed; a full or refused store is no matter)."""
     storage = await stored()
     if storage is None:
@@ -246,7 +269,7 @@ async def store(grid):
         return
 
 
-async def restore_stored():
+async def restore_stored() -> None:
     """The board the reader left (no puzzle in the address), unless they typed already."""
     storage = await stored()
     grid = readable(storage.getItem(storage_key()) or "") if storage else None
@@ -255,7 +278,7 @@ async def restore_stored():
         say("Your last puzzle is back on the board (Clear empties it).", "restored")
 
 
-def focus_cell(index, move_focus=True):
+def focus_cell(index: int, move_focus: bool = True) -> None:
     """Make a cell the active one: the board's single tab stop (roving tabindex)."""
     cells[state["active"]].tabIndex = -1
     cells[state["active"]].classes.discard("active")
@@ -266,7 +289,7 @@ def focus_cell(index, move_focus=True):
         cells[index].focus()
 
 
-def moved(index, key):
+def moved(index: int, key: str) -> int:
     """The cell an arrow key leads to from ``index``, stopping at the edges."""
     dr, dc = MOVES[key]
     row = min(8, max(0, index // 9 + dr))
@@ -274,13 +297,13 @@ def moved(index, key):
     return row * 9 + col
 
 
-def sanitized(text):
+def sanitized(text: str) -> str:
     """What a cell keeps of typed text: its last digit 1-9, or nothing."""
     digits = [ch for ch in text if ch in DIGITS]
     return digits[-1] if digits else ""
 
 
-def cell_index(event):
+def cell_index(event: "Any") -> int | None:
     """The board index of the cell an event happened in, or None outside a cell."""
     index = event.target.getAttribute("data-index")
     return int(index) if index else None
@@ -289,14 +312,14 @@ def cell_index(event):
 # -- messages -------------------------------------------------------------------------
 
 
-def say(text, verdict=""):
+def say(text: str, verdict: str = "") -> None:
     """Show one line in the status region (read politely by screen readers)."""
     status = page["status"]
     status.textContent = text
     status.dataset.verdict = verdict
 
 
-def show_messages(lines, kind):
+def show_messages(lines: list[str], kind: str) -> None:
     """List messages under the status: text only, never HTML (user text may be in it)."""
     box = page["messages"]
     clear_messages()
@@ -311,14 +334,14 @@ def show_messages(lines, kind):
         box.append(more)
 
 
-def clear_messages():
+def clear_messages() -> None:
     """Empty the message list."""
     box = page["messages"]
     box.replaceChildren()
     box.dataset.kind = ""
 
 
-def paint_conflicts(found):
+def paint_conflicts(found: "list[Conflict]") -> None:
     """Mark the clashing cells and name each clash (cell, digit and unit): ``found`` is
     ``sudoku.validate.conflicts``' list."""
     clashing = {cell_name(cell) for conflict in found for cell in conflict[:2]}
@@ -338,13 +361,13 @@ def paint_conflicts(found):
 # -- talking to the worker -------------------------------------------------------------
 
 
-def failed(error):
+def failed(error: Exception) -> None:
     """A background task's unexpected error, said in the status line, not thrown at the user."""
     set_busy(False)
     say(f"Something went wrong: {error}", "error")
 
 
-def spawn(coro):
+def spawn(coro: "Coroutine[Any, Any, object]") -> None:
     """Run a coroutine in the background: handlers return at once, the page stays live."""
     browser.spawn(coro, failed)
 
@@ -354,7 +377,7 @@ WORKER_GONE = "the Python solver stopped working: reload the page to start it ag
 own error text is no help to a reader)."""
 
 
-async def ask(call, *args):
+async def ask(call: "Any", *args: "Any") -> "Any":
     """Call the worker and decode its JSON answer; a failed call raises ``WORKER_GONE``."""
     try:
         answer = await call(*[to_js(arg) for arg in args])
@@ -363,13 +386,13 @@ async def ask(call, *args):
     return json.loads(answer)
 
 
-def check_conflicts():
+def check_conflicts() -> None:
     """Mark the givens that clash, at once (the core, on this thread: 81 cells and their
     peers take well under a millisecond)."""
     paint_conflicts(conflicts(givens()))
 
 
-async def load_text(text, source):
+async def load_text(text: str, source: str) -> None:
     """Parse pasted or imported text in the worker; on error keep the board as it is.
 
     A link's puzzle already shown before Python (``from_link``) is not read again, nor
@@ -393,14 +416,14 @@ async def load_text(text, source):
     say(f"Puzzle loaded from the {source}.", "loaded")
 
 
-def set_busy(busy):
+def set_busy(busy: bool) -> None:
     """Show a solve in flight: Solve waits, Stop appears."""
     page.body.dataset.busy = "true" if busy else "false"
     page["solve"].disabled = busy
     page["stop"].hidden = not busy
 
 
-def verdict_text(answer):
+def verdict_text(answer: "dict[str, Any]") -> str:
     """The status line for an analysis: verdict, browser time, nodes searched."""
     cost = f"{answer['ms']:.1f} ms in your browser, {answer['nodes']} nodes searched"
     return {
@@ -410,7 +433,7 @@ def verdict_text(answer):
     }[answer["verdict"]]
 
 
-async def run_solve(job):
+async def run_solve(job: int) -> None:
     """Analyze the board in the worker, slice by slice, and show the verdict.
 
     Between two slices the page looks at ``job``: Stop, Clear or an edit (a newer job)
@@ -442,7 +465,7 @@ async def run_solve(job):
         say(verdict_text(answer), answer["verdict"])
 
 
-async def run_export(kind):
+async def run_export(kind: str) -> None:
     """Export the board as shown (solved digits too) and copy it to the clipboard."""
     answer = await ask(state["solver"].export, read_board(with_solution=True))
     text = answer[kind]
@@ -454,7 +477,7 @@ async def run_export(kind):
         say(f"The {label} is in the Exported box: copy it from there.", "exported")
 
 
-async def connect():
+async def connect() -> None:
     """Wait for the worker to answer, then open the solve controls (or say why not)."""
     try:
         solver = await workers["solver"]
@@ -473,8 +496,9 @@ async def connect():
     player = mount_app(solver, read_board, load_text, QUERY)
     state["player"] = player
     shared = player.on_trace
+    assert shared is not None  # (mount_app set it: the share panel)
 
-    def on_trace(grid, strategy):
+    def on_trace(grid: str, strategy: str) -> None:
         shared(grid, strategy)
         remember()
 
@@ -489,7 +513,7 @@ async def connect():
 
 
 @when("keydown", "#board")
-def on_key(event):
+def on_key(event: "Any") -> None:
     """Digits type, clear keys clear, arrows move; other printable keys are ignored."""
     index = cell_index(event)
     if index is None or event.ctrlKey or event.metaKey or event.altKey:
@@ -509,7 +533,7 @@ def on_key(event):
 
 
 @when("input", "#board")
-def on_input(event):
+def on_input(event: "Any") -> None:
     """Text that got in another way (phone keyboards, IME, autofill): keep one digit.
 
     The inserted text wins over what the cell held, wherever the caret was.
@@ -521,7 +545,7 @@ def on_input(event):
 
 
 @when("focusin", "#board")
-def on_focus(event):
+def on_focus(event: "Any") -> None:
     """Track the active cell, for the pad and the tab stop."""
     index = cell_index(event)
     if index is not None:
@@ -529,7 +553,7 @@ def on_focus(event):
 
 
 @when("paste", "#board")
-def on_paste(event):
+def on_paste(event: "Any") -> None:
     """A digit pastes into the cell; anything longer is read as a whole puzzle."""
     event.preventDefault()
     text = event.clipboardData.getData("text")
@@ -541,13 +565,13 @@ def on_paste(event):
 
 
 @when("click", ".pad-key")
-def on_pad(event):
+def on_pad(event: "Any") -> None:
     """The on-screen pad types into the active cell (no phone keyboard pops up)."""
     set_cell(state["active"], event.currentTarget.dataset.digit)
 
 
 @when("click", ".sample")
-def on_sample(event):
+def on_sample(event: "Any") -> None:
     """Load a sample puzzle (81-char strings in the page's HTML)."""
     line = event.currentTarget.dataset.puzzle
     show_puzzle([list(line[r * 9 : r * 9 + 9]) for r in range(9)])
@@ -555,7 +579,7 @@ def on_sample(event):
 
 
 @when("click", "#solve")
-def on_solve():
+def on_solve() -> None:
     """Start a solve; the handler returns at once so the page stays live."""
     if state["solver"] is None or page.body.dataset.busy == "true":
         return
@@ -570,7 +594,7 @@ def on_solve():
 
 
 @when("click", "#stop")
-def on_stop():
+def on_stop() -> None:
     """End the solve in flight: ``run_solve`` drops the search before its next slice."""
     state["job"] += 1
     set_busy(False)
@@ -578,7 +602,7 @@ def on_stop():
 
 
 @when("click", "#clear")
-def on_clear():
+def on_clear() -> None:
     """Empty the board and the messages (a solve in flight is dropped); Undo can bring
     the givens back."""
     before = givens()
@@ -595,12 +619,12 @@ def on_clear():
 
 
 @when("click", "#undo")
-def on_undo():
+def on_undo() -> None:
     """Bring back the board Clear emptied."""
     undo_clear()
 
 
-def undo_clear():
+def undo_clear() -> bool:
     """Put the givens Clear took back on the board; False if there is nothing to undo."""
     grid = state["undo"]
     if grid is None:
@@ -611,7 +635,7 @@ def undo_clear():
 
 
 @when("keydown", "body")
-def on_page_key(event):
+def on_page_key(event: "Any") -> None:
     """Ctrl+Z (Cmd+Z) undoes Clear, except in a text box, which keeps its own undo. On
     the board the browser's own undo (and redo) never runs: it would bring back digits
     typed long ago into cells the board's rules have since changed."""
@@ -626,30 +650,30 @@ def on_page_key(event):
         event.preventDefault()
 
 
-def is_cell(element):
+def is_cell(element: "Any") -> bool:
     """Whether ``element`` is one of the board's cells."""
     return element.classList.contains("cell") and element.closest("#board") is not None
 
 
 @when("click", "#import")
-def on_import():
+def on_import() -> None:
     """Read the import box as a puzzle."""
     spawn(load_text(page["import-text"].value, "import box"))
 
 
 @when("click", "#export-line")
-def on_export_line():
+def on_export_line() -> None:
     """Export as an 81-char string."""
     spawn(run_export("line"))
 
 
 @when("click", "#export-json")
-def on_export_json():
+def on_export_json() -> None:
     """Export as LeetCode JSON."""
     spawn(run_export("json"))
 
 
-def start():
+def start() -> None:
     """Take over the board: keep what was typed before Python (its last digit per cell)
     and the focus, make the board one tab stop, restore the board the reader left or the
     link's puzzle, then connect to the worker."""
@@ -667,7 +691,7 @@ def start():
     spawn(connect())
 
 
-def readable(text):
+def readable(text: str) -> str | None:
     """The grid of ``text`` as the core reads it, else None (the worker says why once the
     puzzle is loaded through it)."""
     try:
@@ -676,7 +700,7 @@ def readable(text):
         return None
 
 
-def restore_board():
+def restore_board() -> None:
     """The link's puzzle, read by the core on the page at once; else, with no puzzle in
     the address, the board kept in storage."""
     wanted, _notes = options.read_query(QUERY)

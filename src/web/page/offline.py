@@ -17,30 +17,31 @@ RELEASE_KEY = "sudoku-lab release "
 UPDATED = "Sudoku Lab was updated to a new version since your last visit."
 
 
-async def page_release():
+async def page_release() -> str:
     """The release this page was served from (cache or network); "" on the dev tree."""
     response = await window.fetch("./version.json")
     if not response.ok:
         return ""
-    return (await response.json()).release
+    release: str = (await response.json()).release
+    return release
 
 
-def last_release(release):
+def last_release(release: str) -> str | None:
     """The release this browser ran here before (None the first time); remember ``release``."""
     key = RELEASE_KEY + window.URL.new("./", window.location.href).href
-    seen = window.localStorage.getItem(key)
+    seen: str | None = window.localStorage.getItem(key)
     window.localStorage.setItem(key, release)
     return seen
 
 
-def say_updated():
+def say_updated() -> None:
     """Put the update notice in the page's polite live region, as text."""
     note = window.document.getElementById("release-note")
     if note:
         note.textContent = UPDATED
 
 
-async def keep_offline():
+async def keep_offline() -> str:
     """Register the service worker of a built site; say so when a new release took over.
 
     Returns the page's release ("" where there is none). Any refusal (an insecure origin,

@@ -11,6 +11,25 @@ Pure Python for MicroPython (the page's main thread) and CPython (the unit tests
 
 from sudoku.words import STRATEGIES
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import TypedDict
+
+    class Settings(TypedDict):
+        """Every setting, as ``read_query`` gives them."""
+
+        puzzle: str
+        strategy: str
+        speed: int
+        autoplay: bool
+        loop: tuple[int, int] | None
+        controls: tuple[str, ...]
+        theme: str
+        step: int
+        note: str
+
+
 SPEEDS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 0)
 """Steps per second, one per notch of the speed slider; 0 is as fast as the browser can."""
 
@@ -35,7 +54,7 @@ THEMES = ("auto", "light", "dark")
 DEFAULT_PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 """LeetCode 37's example."""
 
-DEFAULTS = {
+DEFAULTS: "Settings" = {
     "puzzle": DEFAULT_PUZZLE,
     "strategy": "naive",
     "speed": 10,
@@ -57,7 +76,7 @@ TRUE_WORDS = ("1", "true", "yes", "on")
 FALSE_WORDS = ("0", "false", "no", "off")
 
 
-def unquote(text):
+def unquote(text: str) -> str:
     """Percent-decoding of a query value (``+`` is a space); bad escapes stay as they are."""
     raw = text.replace("+", " ").encode()
     out = bytearray()
@@ -76,12 +95,12 @@ def unquote(text):
         return text
 
 
-def is_hex(pair):
+def is_hex(pair: bytes) -> bool:
     """Whether two bytes are hexadecimal digits."""
     return len(pair) == 2 and all(b in b"0123456789abcdefABCDEF" for b in pair)
 
 
-def parse_query(query):
+def parse_query(query: str) -> list[tuple[str, str]]:
     """``?a=1&b=x%20y`` -> ``[("a", "1"), ("b", "x y")]``, in order, empty pairs skipped."""
     pairs = []
     for part in query.lstrip("?").split("&"):
@@ -91,7 +110,7 @@ def parse_query(query):
     return pairs
 
 
-def read_speed(value):
+def read_speed(value: str) -> int | None:
     """A speed notch for ``max`` or a number of steps per second (nearest notch); or None."""
     if value == "max":
         return 0
@@ -105,7 +124,7 @@ def read_speed(value):
     return min(finite, key=lambda s: abs(s - wanted) / s)
 
 
-def read_loop(value):
+def read_loop(value: str) -> tuple[int, int] | None:
     """``FROM-TO`` (steps, FROM < TO) -> ``(FROM, TO)``; None if it is not that."""
     first, sep, last = value.partition("-")
     if not sep or not first.isdigit() or not last.isdigit():
@@ -114,7 +133,7 @@ def read_loop(value):
     return (start, stop) if start < stop else None
 
 
-def read_controls(value):
+def read_controls(value: str) -> tuple[tuple[str, ...], list[str]]:
     """``play,step`` -> the known names in the player's order, and the unknown ones."""
     names = [name.strip() for name in value.split(",") if name.strip()]
     if names == ["all"]:
@@ -129,7 +148,7 @@ SHOWN_CHARS = 40
 """The most characters of URL text a note shows (longer text is cut, with ``...``)."""
 
 
-def shown(text):
+def shown(text: str) -> str:
     """URL text as a note shows it: cut to ``SHOWN_CHARS``, then quoted by ``repr``.
 
     ``repr`` escapes what does not print (controls, bidi marks and the other format
@@ -139,14 +158,14 @@ def shown(text):
     return repr(text if len(text) <= SHOWN_CHARS else text[: SHOWN_CHARS - 3] + "...")
 
 
-def caption_text(text):
+def caption_text(text: str) -> str:
     """A blogger's caption as the widget shows it: one line of plain text (whitespace runs
     become one space), at most ``NOTE_CHARS`` characters (longer text is cut, with ...)."""
     words = " ".join(text.split())
     return words if len(words) <= NOTE_CHARS else words[: NOTE_CHARS - 3] + "..."
 
 
-def note(name, value, problem, fallback):
+def note(name: str, value: str, problem: str, fallback: str) -> str:
     """One line about a parameter the widget could not use.
 
     A parameter this module knows is named as it is; any other name is URL text, shown
@@ -156,13 +175,13 @@ def note(name, value, problem, fallback):
     return f"{label}={shown(value)}: {problem}; using {fallback}."
 
 
-def read_query(query):
+def read_query(query: str) -> "tuple[Settings, list[str]]":
     """Every setting from a URL query, defaults for the rest, and a note per problem.
 
     ``puzzle`` is kept as given (the worker parses it); the rest are checked here.
     """
-    options = dict(DEFAULTS)
-    notes = []
+    options = DEFAULTS.copy()
+    notes: list[str] = []
     for name, value in parse_query(query):
         if name == "puzzle":
             options["puzzle"] = value
@@ -210,7 +229,7 @@ def read_query(query):
     return options, notes
 
 
-def ready_caption(controls):
+def ready_caption(controls: tuple[str, ...]) -> str:
     """The caption once a trace is ready, naming only controls that ``controls`` shows.
 
     Without a Play button (``controls=none``, ``controls=step,counters``...) a click on
@@ -225,20 +244,20 @@ def ready_caption(controls):
     )
 
 
-def goes_on_caption(controls):
+def goes_on_caption(controls: tuple[str, ...]) -> str:
     """How to go on from the last kept step of a search that goes on."""
     how = "Play" if "play" in controls else "a click on the board"
     return "the search goes on (" + how + " continues it)."
 
 
-def speed_label(speed):
+def speed_label(speed: int) -> str:
     """``1 step/s``, ``200 steps/s``, or ``as fast as possible``."""
     if speed == 0:
         return "as fast as possible"
     return "1 step/s" if speed == 1 else f"{speed} steps/s"
 
 
-def share_query(grid, strategy, extra=()):
+def share_query(grid: str, strategy: str, extra: "Iterable[tuple[str, str]]" = ()) -> str:
     """The query that restores ``grid`` and ``strategy`` (plus ``extra`` name-value pairs).
 
     A grid is 81 characters of ``1``-``9`` and ``.``: nothing in it needs escaping.
@@ -290,7 +309,7 @@ NARROW_BELOW = 700
 """A host page narrower than this (px) is taken to give the frame less than 40rem."""
 
 
-def frame_parts(controls):
+def frame_parts(controls: tuple[str, ...]) -> list[str]:
     """The sized parts a widget with ``controls`` shows (play and step share one row)."""
     parts = [name for name in controls if name not in ("play", "step")]
     if "play" in controls or "step" in controls:
@@ -298,7 +317,7 @@ def frame_parts(controls):
     return parts
 
 
-def frame_heights(controls=CONTROLS):
+def frame_heights(controls: tuple[str, ...] = CONTROLS) -> tuple[int, int]:
     """The widget's height in px with ``controls`` shown: in a 40rem frame, in a narrow one.
 
     The compare table that appears once Compare is pressed is not counted (the frame
@@ -313,12 +332,12 @@ def frame_heights(controls=CONTROLS):
     return round_up(wide + FRAME_MARGIN), round_up(narrow + FRAME_MARGIN)
 
 
-def round_up(px):
+def round_up(px: int) -> int:
     """``px`` rounded up to a multiple of 10."""
     return -(-px // 10) * 10
 
 
-def iframe_snippet(url, controls=CONTROLS):
+def iframe_snippet(url: str, controls: tuple[str, ...] = CONTROLS) -> str:
     """An ``<iframe>`` for ``url`` (the widget with its query), tall enough for the widget.
 
     Its height is the widget's with ``controls`` shown: the 40rem frame's, or on a host
@@ -334,7 +353,7 @@ def iframe_snippet(url, controls=CONTROLS):
     )
 
 
-def compare_summary(capped, cap):
+def compare_summary(capped: list[str], cap: int) -> str:
     """Compare mode's last word: ``capped`` names the strategies stopped at ``cap`` steps."""
     limit = grouped(cap)
     if not capped:
@@ -357,7 +376,7 @@ def compare_summary(capped, cap):
     )
 
 
-def tag_snippet(script_url, grid, strategy, board_text):
+def tag_snippet(script_url: str, grid: str, strategy: str, board_text: str) -> str:
     """The ``<sudoku-lab>`` tag (and its script), with ``board_text`` (the grid as plain
     text art: ``sudoku.formats.to_pretty``) for readers without JS."""
     return (
@@ -368,9 +387,10 @@ def tag_snippet(script_url, grid, strategy, board_text):
     )
 
 
-def grouped(number):
+def grouped(number: int) -> str:
     """``1234567`` -> ``1,234,567``."""
-    text, groups = str(number), []
+    text = str(number)
+    groups: list[str] = []
     while len(text) > 3:
         groups.insert(0, text[-3:])
         text = text[:-3]

@@ -42,6 +42,11 @@ from compare import Compare
 from pyscript.ffi import to_js
 from view import View
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+    from typing import Any
+
 CAP = 500000
 """Events kept for good, for stepping back and the timeline (8 bytes each: about 4 MB).
 Past them the search plays on live, and the last ``timeline.BEHIND`` pages played stay."""
@@ -50,22 +55,23 @@ Past them the search plays on live, and the last ``timeline.BEHIND`` pages playe
 class Player:
     """One player bound to a ``.player`` element (see the module docstring)."""
 
-    def __init__(self, root, keys_target=None):
+    def __init__(self, root: "Any", keys_target: "Any" = None) -> None:
         self.view = View(root)
         self.clock = Clock(self.advance, self.after_frame)
         self.compare = Compare(self.view)
-        self.solver = None
-        self.session = None
-        self.timeline = None
-        self.cursor = None
+        self.solver: Any = None
+        self.session: int | None = None
+        self.timeline: timeline.Timeline | None = None
+        self.cursor = wire.Cursor("." * 81)
+        """Where the open trace is (a new one with each trace; read only once one is open)."""
         self.grid = "." * 81
         self.strategy = "naive"
-        self.controls = options.CONTROLS
+        self.controls: tuple[str, ...] = options.CONTROLS
         """The parts the page shows (the widget's ``controls=``): what the captions name."""
-        self.board = None
+        self.board: Callable[[], list[list[str]]] | None = None
         """A function giving the puzzle to trace when a control is pressed before any trace
         (the app's main board); None where the page opens its trace itself (the widget)."""
-        self.loop = None
+        self.loop: tuple[int, int] | None = None
         """The step range ``(first, last)`` that play repeats (the widget's ``loop=``)."""
         self.generation = 0
         """Bumped by each trace opened: anything arriving for an older one is dropped."""
@@ -73,7 +79,7 @@ class Player:
         self.ending = 0
         self.goal = 0
         """The step ``go_to`` is fetching pages for (0: none)."""
-        self.on_trace = None
+        self.on_trace: Callable[[str, str], None] | None = None
         """Called with the grid and strategy each time a trace is ready (the share panel)."""
         controls.bind(self, keys_target or root)
         self.view.show_speed(self.clock.notch)
@@ -81,7 +87,7 @@ class Player:
 
     # -- wiring ------------------------------------------------------------------------
 
-    def connect(self, solver):
+    def connect(self, solver: "Any") -> None:
         """The worker answered: the controls can work (the timeline once a trace is open)."""
         self.solver = solver
         for button in self.view.root.querySelectorAll("[data-needs-python]"):
@@ -89,7 +95,7 @@ class Player:
         if "scrub" in self.view.part and self.timeline is None:
             self.view.part["scrub"].disabled = True
 
-    def use_controls(self, shown):
+    def use_controls(self, shown: "Iterable[str]") -> None:
         """Show only the parts ``shown`` names; without Play, the board plays and pauses.
 
         A click on the board (or Space, as anywhere) then plays or pauses, the board is a
@@ -113,25 +119,25 @@ class Player:
             "The caption below says the current step.",
         )
 
-    def idle(self, text):
+    def idle(self, text: str) -> None:
         """Python is ready and no trace is open: say what to press."""
         if self.timeline is None:
             self.view.state("idle")
             self.view.say(text)
 
-    def show_grid(self, grid):
+    def show_grid(self, grid: str) -> None:
         """Show ``grid`` as a static board (before a trace, or before Python)."""
         self.grid = grid
         self.view.show_grid(grid)
 
-    def set_speed(self, notch):
+    def set_speed(self, notch: int) -> None:
         """Choose a speed notch (0 .. len(SPEEDS) - 1)."""
         self.clock.set_notch(notch)
         self.view.show_speed(self.clock.notch)
 
     # -- opening a trace -----------------------------------------------------------------
 
-    async def open_trace(self, board, strategy):
+    async def open_trace(self, board: "list[list[str]] | str", strategy: str) -> bool:
         """Open a trace of ``board`` (LeetCode shape or text) by ``strategy``; False if bad.
 
         Any trace open before is closed, and anything still arriving for it is dropped.
@@ -176,13 +182,13 @@ class Player:
             self.on_trace(self.grid, self.strategy)
         return True
 
-    def close(self):
+    def close(self) -> None:
         """Let the worker drop the open trace (if any)."""
         if self.session is not None and self.solver is not None:
             browser.spawn(self.solver.trace_stop(self.session))
         self.session = None
 
-    async def open_then(self, action):
+    async def open_then(self, action: str) -> None:
         """A control pressed before any trace: open the trace of the page's board, then act."""
         if self.board is None or self.solver is None:
             self.view.say("The search is still starting: one moment.")
@@ -194,7 +200,7 @@ class Player:
 
     # -- moving ------------------------------------------------------------------------
 
-    def act(self, role):
+    def act(self, role: str) -> None:
         """Do what the control ``role`` does (a transport button or Compare)."""
         if role == "play":
             self.toggle()
@@ -208,9 +214,10 @@ class Player:
         elif role == "end":
             self.to_end()
         elif role == "compare":
+            assert self.timeline is not None  # (the controls act once a trace is open)
             browser.spawn(self.compare.start(self.solver, self.timeline.grid))
 
-    def play(self):
+    def play(self) -> None:
         """Play from here at the chosen speed (from the start once the search has ended)."""
         if self.timeline is None or self.clock.playing:
             return
@@ -222,7 +229,7 @@ class Player:
         self.clock.start()
         feed.want_more(self)
 
-    def pause(self):
+    def pause(self) -> None:
         """Stop at once: no further frame plays anything."""
         if not self.clock.playing:
             return
@@ -231,14 +238,14 @@ class Player:
         self.view.playing(False)
         self.paint()
 
-    def toggle(self):
+    def toggle(self) -> None:
         """Play or pause."""
         if self.clock.playing:
             self.pause()
         else:
             self.play()
 
-    def step(self, n):
+    def step(self, n: int) -> None:
         """Take ``n`` steps forward (negative: back), paused."""
         if self.timeline is None:
             return
@@ -251,7 +258,7 @@ class Player:
         self.paint()
         feed.want_more(self)
 
-    def seek(self, target):
+    def seek(self, target: int) -> None:
         """Jump to step ``target`` (the nearest held step; see timeline.nearest)."""
         if self.timeline is None:
             return
@@ -260,7 +267,7 @@ class Player:
         self.paint()
         feed.want_more(self)
 
-    def to_end(self):
+    def to_end(self) -> None:
         """Jump to the end of the search; if it is longer than the kept steps, to the last
         kept step (and from there, or past it, to the furthest step arrived), said so.
 
@@ -268,6 +275,7 @@ class Player:
         ``ending``).
         """
         line = self.timeline
+        assert line is not None  # (End acts on an open trace)
         self.pause()
         if line.done or line.received >= line.cap or self.cursor.pos >= line.cap:
             self.finish_end()
@@ -277,11 +285,12 @@ class Player:
         self.view.say("Going to the end: " + options.grouped(line.received) + " steps so far...")
         browser.spawn(feed.fill(self, self.generation))
 
-    async def go_to(self, step):
+    async def go_to(self, step: int) -> None:
         """Show step ``step``, paused: fetch pages until it arrived (or the search ended
         first, or the kept steps are all in), then jump there. A step past the end of
         the search shows its last step."""
         run, line = self.generation, self.timeline
+        assert line is not None  # the widget asks once its trace is open
         self.goal = step
         try:
             while run == self.generation and not line.done and line.received < min(step, line.cap):
@@ -294,15 +303,16 @@ class Player:
         if run == self.generation:
             self.seek(step)
 
-    def cancel_end(self):
+    def cancel_end(self) -> None:
         """Another move came: End stops fetching for itself."""
         if self.ending:
             self.ending = 0
             self.view.root.dataset.ending = "false"
 
-    def finish_end(self):
+    def finish_end(self) -> None:
         """Show the end (see ``to_end``) and say whether the search ends there."""
         line = self.timeline
+        assert line is not None
         self.cancel_end()
         kept = self.cursor.pos < line.cap and not line.done
         timeline.seek(line, self.cursor, min(line.received, line.cap) if kept else line.received)
@@ -318,14 +328,16 @@ class Player:
             self.view.say(said + where + ": " + options.goes_on_caption(self.controls))
         feed.want_more(self)
 
-    def at_end(self):
+    def at_end(self) -> bool:
         """Whether nothing more can play: the search ended and this is its last step."""
         line = self.timeline
+        assert line is not None  # (asked only while one plays)
         return line.done and self.cursor.pos >= line.received
 
-    def advance(self, n):
+    def advance(self, n: int) -> int:
         """Play up to ``n`` events (the clock's call), wrapping around the loop range if one
         is set; how many were played."""
+        assert self.timeline is not None  # (the clock plays one)
         if self.loop:
             first, last = self.loop
             last = min(last, self.timeline.received) if self.timeline.done else last
@@ -335,7 +347,7 @@ class Player:
             n = min(n, last - self.cursor.pos)
         return timeline.advance(self.timeline, self.cursor, n)
 
-    def after_frame(self):
+    def after_frame(self) -> None:
         """After a frame's steps: stop at the end of the search, paint, fetch ahead."""
         if self.at_end() and not self.loop:
             self.clock.playing = False
@@ -346,13 +358,14 @@ class Player:
 
     # -- painting ----------------------------------------------------------------------
 
-    def paint(self):
+    def paint(self) -> None:
         """Show the cursor's state (``view.View.paint``)."""
         if self.timeline is not None:
             self.view.paint(
                 self.timeline, self.cursor, self.grid, self.controls, self.clock.playing
             )
 
-    def paint_counters(self):
+    def paint_counters(self) -> None:
         """Show the counters and the timeline's position only (the board is unchanged)."""
+        assert self.timeline is not None  # (a trace's pages came)
         self.view.paint_counters(self.timeline, self.cursor, self.controls, self.clock.playing)

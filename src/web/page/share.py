@@ -15,6 +15,13 @@ from pyscript.ffi import create_proxy
 
 from sudoku.formats import to_pretty
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Coroutine
+    from typing import Any
+
+    from options import Settings
+
 BOARD_LABEL = (
     "The search's board: see the caption below for the current step. "
     "Space plays or pauses, arrow keys step."
@@ -25,7 +32,7 @@ COPY_RESET_MS = 3000
 """How long a Copy button says "Copied" before its own label comes back."""
 
 
-def show_share(grid, strategy):
+def show_share(grid: str, strategy: str) -> None:
     """Fill the Share / Embed panel for ``grid`` and ``strategy``."""
     query = options.share_query(grid, strategy)
     link = browser.page_url("index.html" + query)
@@ -45,18 +52,18 @@ def show_share(grid, strategy):
         relabel(button)
 
 
-copies = {}
+copies: "dict[str, list[Any]]" = {}
 """Each Copy button's own label, and how many times it was pressed (by field name)."""
 
 
-def relabel(button):
+def relabel(button: "Any") -> None:
     """Give a Copy button its own label back ("Copy link"), after a while or a change."""
     own = copies.get(button.dataset.copy)
     if own is not None:
         button.textContent = own[0]
 
 
-async def copy_field(button):
+async def copy_field(button: "Any") -> None:
     """Copy the field a Copy button names (the field keeps the text if refused); the
     button says so for ``COPY_RESET_MS``, or until the snippets change."""
     name = button.dataset.copy
@@ -74,7 +81,12 @@ async def copy_field(button):
         relabel(button)
 
 
-def mount_app(solver, read_board, load_text, query=None):
+def mount_app(
+    solver: "Any",
+    read_board: "Callable[[], list[list[str]]]",
+    load_text: "Callable[[str, str], Coroutine[Any, Any, None]]",
+    query: str | None = None,
+) -> Player:
     """Wire the app's player section: Watch, Compare, Share; restore a shared link.
 
     ``read_board()`` is the main board in the LeetCode shape; ``load_text(text, what)``
@@ -97,7 +109,7 @@ def mount_app(solver, read_board, load_text, query=None):
         "Python is ready: press Watch the search (or Play) to trace the puzzle on the board."
     )
 
-    def on_watch(_event):
+    def on_watch(_event: "Any") -> None:
         browser.spawn(player.open_trace(read_board(), player.view.part["strategy"].value))
 
     document.getElementById("watch").addEventListener("click", create_proxy(on_watch))
@@ -115,7 +127,13 @@ def mount_app(solver, read_board, load_text, query=None):
     return player
 
 
-async def restore_link(player, wanted, notes, read_board, load_text):
+async def restore_link(
+    player: Player,
+    wanted: "Settings",
+    notes: str,
+    read_board: "Callable[[], list[list[str]]]",
+    load_text: "Callable[[str, str], Coroutine[Any, Any, None]]",
+) -> None:
     """A shared link: its puzzle on the board, its strategy in the player, ready to play.
 
     ``notes`` (the link's settings that fell back to defaults) stay shown: opening the

@@ -20,8 +20,14 @@ from wire import WIDTH, backward, fields, forward, read_answer, stack_codes
 
 from sudoku.words import NAKED_SINGLE, both_hold, hidden_single, holds_it, no_candidate, no_place
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
-def caption(event):
+    from wire import Cursor, Fields
+
+
+def caption(event: "Fields") -> str:
     """What the event means, in a sentence (the player's caption)."""
     code, cell, digit, unit, peer = (
         event[key] for key in ("code", "cell", "digit", "unit", "peer")
@@ -67,19 +73,19 @@ class Timeline:
     the steps let go (0 while there is no gap).
     """
 
-    def __init__(self, grid, page, cap, behind=BEHIND):
+    def __init__(self, grid: str, page: int, cap: int, behind: int = BEHIND) -> None:
         self.grid = grid
         self.page = page
         self.cap = max(page, cap - cap % page)
         self.behind = behind
-        self.pages = {}
+        self.pages: dict[int, list[Any]] = {}
         self.received = 0
         self.done = False
         self.dropped = False
         self.resume = 0
 
 
-def receive(timeline, text):
+def receive(timeline: Timeline, text: str) -> "dict[str, Any]":
     """Store one ``trace_pull`` answer (``wire.read_answer``); return its header.
 
     An answer with an ``error`` stores nothing and returns the header as is.
@@ -98,19 +104,19 @@ def receive(timeline, text):
     return header
 
 
-def kept(timeline):
+def kept(timeline: Timeline) -> int:
     """How many events stay for good: the first ``cap`` (or all, if fewer arrived)."""
     return min(timeline.received, timeline.cap)
 
 
-def gap(timeline):
+def gap(timeline: Timeline) -> tuple[int, int] | None:
     """The steps let go, as ``(first, last)`` (inclusive); None while every step is held."""
     if not timeline.resume:
         return None
     return timeline.cap + 1, timeline.resume - 1
 
 
-def nearest(timeline, target):
+def nearest(timeline: Timeline, target: int) -> int:
     """The held step closest to ``target``: within what arrived, never inside the gap."""
     target = max(0, min(target, timeline.received))
     resume, cap = timeline.resume, timeline.cap
@@ -119,7 +125,7 @@ def nearest(timeline, target):
     return target
 
 
-def contiguous_end(timeline, pos):
+def contiguous_end(timeline: Timeline, pos: int) -> int:
     """The last step playable from ``pos`` on: the end of the unbroken run of pages."""
     index = pos // timeline.page
     while index in timeline.pages:
@@ -127,7 +133,7 @@ def contiguous_end(timeline, pos):
     return min(timeline.received, index * timeline.page)
 
 
-def restore(timeline, cursor, index):
+def restore(timeline: Timeline, cursor: "Cursor", index: int) -> None:
     """Put the cursor at the start of page ``index``, from its checkpoint."""
     _, board, counts, stack = timeline.pages[index]
     cursor.board[:] = board
@@ -136,7 +142,7 @@ def restore(timeline, cursor, index):
     cursor.pos = index * timeline.page
 
 
-def advance(timeline, cursor, n):
+def advance(timeline: Timeline, cursor: "Cursor", n: int) -> int:
     """Play up to ``n`` events forward (fewer at the end of what arrived); return how many.
 
     Reaching the cap with steps let go after it, the next step crosses the gap (to
@@ -168,7 +174,7 @@ def advance(timeline, cursor, n):
     return played
 
 
-def drop_played(timeline, pos):
+def drop_played(timeline: Timeline, pos: int) -> None:
     """Let go of the pages past the cap more than ``behind`` pages before the one holding
     the event that led to step ``pos``; note where the held steps resume."""
     size, first = timeline.page, timeline.cap // timeline.page
@@ -181,7 +187,7 @@ def drop_played(timeline, pos):
         timeline.resume = min(held) * size if min(held) > first else 0
 
 
-def retreat(timeline, cursor, n):
+def retreat(timeline: Timeline, cursor: "Cursor", n: int) -> int:
     """Take back up to ``n`` events, down to the first held step of this run; return how
     many. From ``resume`` (the first step held past the gap) one step back is the cap."""
     if n > 0 and timeline.resume and cursor.pos == timeline.resume:
@@ -205,7 +211,7 @@ def retreat(timeline, cursor, n):
     return start - cursor.pos
 
 
-def seek(timeline, cursor, target):
+def seek(timeline: Timeline, cursor: "Cursor", target: int) -> None:
     """Move the cursor to step ``target`` (the nearest held step, see ``nearest``).
 
     Within a page going forward it plays on; otherwise it restores the checkpoint of
@@ -223,7 +229,7 @@ def seek(timeline, cursor, target):
     advance(timeline, cursor, target - cursor.pos)
 
 
-def event_before(timeline, cursor):
+def event_before(timeline: Timeline, cursor: "Cursor") -> "Fields | None":
     """The event just played (the one the board shows), as ``fields``; None at step 0."""
     if cursor.pos == 0:
         return None

@@ -15,6 +15,13 @@ from pyscript import document
 
 from sudoku.grid import cell_name
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from timeline import Timeline
+    from wire import Cursor, Fields
+
 STACK_SHOWN = 24
 """Open guesses listed in the depth strip (the newest ones; its fixed height shows fewer)."""
 
@@ -28,14 +35,14 @@ COUNTERS = (
 """Counter element roles and their position in a cursor's counters."""
 
 
-def digit_text(byte):
+def digit_text(byte: int) -> str:
     """What a board byte shows: a digit, or "" for a blank (forced ``a``-``i`` -> 1-9)."""
     if byte == wire.DOT:
         return ""
     return chr(byte - wire.FORCED_SHIFT) if byte > 57 else chr(byte)
 
 
-def base_class(byte, given):
+def base_class(byte: int, given: bool) -> str:
     """A cell's lasting look: a given, a guess, a forced digit, or a blank."""
     if given:
         return "pcell given"
@@ -44,10 +51,10 @@ def base_class(byte, given):
     return "pcell forced" if byte > 57 else "pcell guess"
 
 
-def marks_for(event):
+def marks_for(event: "Fields | None") -> tuple[dict[int, str], str]:
     """Cell index -> extra classes for the event just played (the current cell, the peer
     that rejects, the unit involved), and the digit to show in a blank current cell."""
-    marks = {}
+    marks: dict[int, str] = {}
     if event is None:
         return marks, ""
     for cell in event["unit_cells"]:
@@ -59,7 +66,7 @@ def marks_for(event):
     return marks, event["digit"] if event["kind"] in ("try", "reject", "undo") else ""
 
 
-def cap_note(line, controls=options.CONTROLS):
+def cap_note(line: "Timeline", controls: tuple[str, ...] = options.CONTROLS) -> str:
     """The note for a search longer than the kept steps: what is held, what was let go
     (on the timeline, if ``controls`` shows it)."""
     text = (
@@ -86,60 +93,60 @@ def cap_note(line, controls=options.CONTROLS):
 class View:
     """The parts of one ``.player`` element, and what each shows now."""
 
-    def __init__(self, root):
+    def __init__(self, root: "Any") -> None:
         self.root = root
-        self.part = {}
+        self.part: dict[str, Any] = {}
         for element in root.querySelectorAll("[data-role]"):
             self.part[element.dataset.role] = element
         self.cells = list(root.querySelectorAll(".pcell"))
-        self.shown = {}
+        self.shown: dict[str, str] = {}
         """What each text part shows (by role), so a repaint writes only what changed."""
         self.looks = [""] * 81
         self.texts = [""] * 81
-        self.stack_items = []
-        self.code_lines = []
-        self.marked_line = None
-        self.lines = {}
+        self.stack_items: list[Any] = []
+        self.code_lines: list[Any] = []
+        self.marked_line: int | None = None
+        self.lines: dict[str, int] = {}
         """The source line of each event kind (``show_code``)."""
 
     # -- words and flags -------------------------------------------------------------------
 
-    def set(self, role, text):
+    def set(self, role: str, text: str) -> None:
         """Write ``text`` into a part (if the page has it), only when it changed."""
         element = self.part.get(role)
         if element is not None and self.shown.get(role) != text:
             self.shown[role] = text
             element.textContent = text
 
-    def say(self, text):
+    def say(self, text: str) -> None:
         """The caption under the board."""
         self.set("caption", text)
 
-    def note(self, text):
+    def note(self, text: str) -> None:
         """The note line (limits, bad input); "" hides it."""
         self.set("note", text)
         if "note" in self.part:
             self.part["note"].hidden = not text
 
-    def state(self, name):
+    def state(self, name: str) -> None:
         """The player's state flag (tests and CSS read it)."""
         self.root.dataset.state = name
 
-    def playing(self, playing):
+    def playing(self, playing: bool) -> None:
         """The Play button's word, and whether the caption is read out at each step (not
         while playing: a screen reader would drown)."""
         self.set("play", "Pause" if playing else "Play")
         if "caption" in self.part:
             self.part["caption"].setAttribute("aria-live", "off" if playing else "polite")
 
-    def setting(self, name, default):
+    def setting(self, name: str, default: int) -> int:
         """A positive whole number from the root's ``data-{name}`` (tests), else ``default``."""
         value = self.root.getAttribute("data-" + name)
         return int(value) if value and value.isdigit() and int(value) > 0 else default
 
     # -- the board -------------------------------------------------------------------------
 
-    def show_grid(self, grid):
+    def show_grid(self, grid: str) -> None:
         """Show ``grid`` as a static board (before a trace, or before Python)."""
         for i, cell in enumerate(self.cells):
             self.texts[i] = "" if grid[i] == "." else grid[i]
@@ -147,7 +154,14 @@ class View:
             cell.textContent = self.texts[i]
             cell.className = self.looks[i]
 
-    def paint(self, line, cursor, grid, controls, playing):
+    def paint(
+        self,
+        line: "Timeline",
+        cursor: "Cursor",
+        grid: str,
+        controls: tuple[str, ...],
+        playing: bool,
+    ) -> None:
         """Show the cursor's state: board, current event, counters, stack, code line."""
         event = timeline.event_before(line, cursor)
         marks, ghost = marks_for(event)
@@ -177,7 +191,9 @@ class View:
             self.say("Step 0: the puzzle as given.")
         self.root.dataset.steps = str(cursor.pos)
 
-    def paint_counters(self, line, cursor, controls, playing):
+    def paint_counters(
+        self, line: "Timeline", cursor: "Cursor", controls: tuple[str, ...], playing: bool
+    ) -> None:
         """Steps, nodes, backtracks, depth, max depth, forced; the timeline's position."""
         self.set("steps", options.grouped(cursor.pos))
         for role, index in COUNTERS:
@@ -198,7 +214,7 @@ class View:
         if line.received > line.cap and not (playing and self.shown.get("note")):
             self.note(cap_note(line, controls))
 
-    def paint_gap(self, line, scrub):
+    def paint_gap(self, line: "Timeline", scrub: "Any") -> None:
         """Hatch the stretch of the timeline whose steps were let go (see player.css)."""
         cut = timeline.gap(line)
         key = str(cut) + "/" + str(line.received)
@@ -212,7 +228,7 @@ class View:
         scrub.style.setProperty("--gap-size", str(100 * size) + "%")
         scrub.style.setProperty("--gap-at", str(100 * at) + "%")
 
-    def paint_stack(self, stack):
+    def paint_stack(self, stack: list[int]) -> None:
         """The depth strip: the open guesses, newest first (as many as fit its two rows)."""
         if "stack" not in self.part:
             return
@@ -238,7 +254,7 @@ class View:
 
     # -- the code panel and the speed --------------------------------------------------------
 
-    def show_code(self, text, lines):
+    def show_code(self, text: str, lines: dict[str, int]) -> None:
         """The strategy's source, one element per line (text only); ``lines`` maps each
         event kind to the line that makes it."""
         self.lines = lines
@@ -256,7 +272,7 @@ class View:
             self.code_lines.append(row)
         self.marked_line = None
 
-    def paint_code(self, event):
+    def paint_code(self, event: "Fields | None") -> None:
         """Mark the source line that made the current event (none at step 0)."""
         number = self.lines.get(event["kind"]) if event else None
         if number == self.marked_line:
@@ -265,11 +281,11 @@ class View:
             self.code_lines[self.marked_line - 1].classList.remove("current")
         if number is not None and number <= len(self.code_lines):
             self.code_lines[number - 1].classList.add("current")
-            if "code" in self.part:
+            if event and "code" in self.part:  # (a line is marked only for an event)
                 self.part["code"].dataset.current = event["kind"]
         self.marked_line = number
 
-    def show_speed(self, notch):
+    def show_speed(self, notch: int) -> None:
         """The speed slider at ``notch`` (an index in ``options.SPEEDS``), and its label."""
         label = options.speed_label(options.SPEEDS[notch])
         self.set("speed-label", label)

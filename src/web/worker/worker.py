@@ -63,9 +63,29 @@ from sudoku.words import VERDICTS
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator
-    from typing import Any
+    from typing import Any, TypedDict
 
-"""Verdict by number of solutions found, capped at 2."""
+    from sudoku.solver import Analysis
+    from sudoku.tracing import Event
+
+    class Job(TypedDict):
+        """A search in slices (``jobs``)."""
+
+        search: Search
+        ms: float
+        """The ms it ran so far, in all its slices."""
+
+    class Session(TypedDict):
+        """An open trace (``sessions``)."""
+
+        events: Iterator[Event]
+        cursor: wire.Cursor | None
+        """Where its pages got to; None once counted (``trace_count``): no more pages."""
+        last: list[int]
+        """``wire.encode``'s ``[max_depth, backtracks]`` so far."""
+        counts: list[int]
+        step: int
+        done: bool
 
 
 def plain(value: "Any") -> "Any":
@@ -120,9 +140,9 @@ def parse(text: str) -> str:
     return reply(board=to_leetcode(grid), grid=grid)
 
 
-def checked(board: "Any") -> "tuple[str | None, str | None]":
-    """The board's grid, or the answer to give instead: ``{"error"}`` for a board that does
-    not read, the "conflict" verdict (with the conflicts) when givens clash."""
+def checked(board: "Any") -> "tuple[str | None, str]":
+    """The board's grid, or None and the answer to give instead: ``{"error"}`` for a board
+    that does not read, the "conflict" verdict (with the conflicts) when givens clash."""
     try:
         grid = formats.parse(plain(board))
     except formats.PuzzleError as error:
@@ -130,10 +150,10 @@ def checked(board: "Any") -> "tuple[str | None, str | None]":
     found = conflict_list(grid)
     if found:
         return None, reply(verdict="conflict", conflicts=found, solution=None, nodes=0, ms=0.0)
-    return grid, None
+    return grid, ""
 
 
-def verdict(result: "dict[str, Any]", ms: float, **more: "Any") -> str:
+def verdict(result: "Analysis", ms: float, **more: "Any") -> str:
     """The final answer of a search: verdict, count, one solution, nodes, ms."""
     solution = result["solution"]
     return reply(
@@ -176,14 +196,14 @@ MAX_JOBS = 4
 """Searches kept at once; starting another drops the oldest (a page that stops calling
 leaves its job behind: this bounds them)."""
 
-jobs: "dict[int, dict[str, Any]]" = {}
+jobs: "dict[int, Job]" = {}
 """Running searches by id: the ``sudoku.solver.Search`` and the ms it ran so far."""
 
 last_job = 0
 """The id given to the latest job (ids are never reused)."""
 
 
-def work(key: int, job: "dict[str, Any]") -> str:
+def work(key: int, job: "Job") -> str:
     """Run a job for one slice: its verdict if it ended (the job is dropped), else the
     progress answer ``{"job", "nodes", "ms"}``."""
     search = job["search"]
@@ -256,11 +276,11 @@ TRACE_PAGE = 4000
 MAX_SESSIONS = 4
 """Traces kept at once; opening another drops the oldest (cancelling = not pulling)."""
 
-sessions: "dict[int, dict[str, Any]]" = {}
+sessions: "dict[int, Session]" = {}
 """Open traces by id: the generator, and the board, open guesses and counters so far."""
 
 
-def upto(events: "Iterator[Any]", count: int) -> "Iterator[Any]":
+def upto(events: "Iterator[Event]", count: int) -> "Iterator[Event]":
     """The next ``count`` events (fewer at the end): ``itertools.islice``, which in
     MicroPython turns the end of a trace into "RuntimeError: generator raised StopIteration"."""
     if count <= 0:
@@ -272,7 +292,7 @@ def upto(events: "Iterator[Any]", count: int) -> "Iterator[Any]":
             return
 
 
-def counters(event: "dict[str, Any]") -> list[int]:
+def counters(event: "Event") -> list[int]:
     """An event's running counters: nodes, backtracks, depth, max_depth, forced."""
     return [
         event["nodes"],

@@ -1,0 +1,24 @@
+"""The names src/web imports from ``pyscript`` (@pyscript/core 0.7's stdlib/pyscript)."""
+
+from collections.abc import Callable
+from typing import Any
+
+from pyscript import ffi as ffi
+from pyscript import web as web
+
+document: Any
+"""The JS ``document`` (proxied in a worker)."""
+
+window: Any
+"""The JS ``window`` (the worker's global scope in a worker)."""
+
+workers: Any
+"""The page's named workers: ``await workers["solver"]`` is that worker's exports."""
+
+def when(
+    event_type: str, selector: str | None = None, **options: object
+) -> Callable[[Callable[..., object]], Callable[..., object]]:
+    """Decorate a DOM event handler for the elements ``selector`` matches (pyscript.events).
+
+    The handler takes the event or nothing, and may be async; ``when`` returns a wrapper.
+    """
