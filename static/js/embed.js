@@ -24,7 +24,7 @@
 (function () {
   "use strict";
 
-  var PARAMS = ["puzzle", "strategy", "speed", "autoplay", "loop", "controls", "theme"];
+  var PARAMS = ["puzzle", "strategy", "speed", "autoplay", "loop", "controls", "theme", "step", "note"];
   var MESSAGE = "sudoku-lab:height";
   var MAX_HEIGHT = 10000;
   var PLACEHOLDER = { full: 840, compact: 560 };

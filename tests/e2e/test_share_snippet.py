@@ -118,3 +118,53 @@ def test_the_snippet_in_a_host_page_shows_play_and_the_whole_widget(
         page.screenshot(path=shots / f"snippet-{name}.png", full_page=True)
     finally:
         page.set_viewport_size({"width": 1280, "height": 900})
+
+
+def board_shown(page: Page) -> list[list[str]]:
+    """The player's cells as shown: text and classes (the current cell's marks included)."""
+    return page.evaluate(
+        "[...document.querySelectorAll('#player .pcell')].map(c => [c.textContent, c.className])"
+    )
+
+
+def test_the_step_link_and_the_snippets_carry_the_step_and_the_speed(
+    app: Page, context: BrowserContext
+) -> None:
+    """Share offers a link to the step shown; the link, the step link and both snippets
+    carry the player's speed; the step link opens the widget paused on the same board."""
+    before = int(app.evaluate(f"{PLAYER}.dataset.trace || 0"))
+    load(app, "leetcode")
+    app.locator("#p-strategy").select_option("mrv")
+    app.locator("#watch").click()
+    app.wait_for_function(
+        f"n => +{PLAYER}.dataset.trace > n && {PLAYER}.dataset.state === 'ready'",
+        arg=before,
+        timeout=TRACE_MS,
+    )
+    for _ in range(7):
+        app.locator("#player [data-role='forward']").click()
+    app.evaluate(
+        """notch => { const slider = document.querySelector('#p-speed');
+                      slider.value = notch;
+                      slider.dispatchEvent(new Event('input', {bubbles: true})); }""",
+        str(options.SPEEDS.index(50)),
+    )
+    app.locator("#share summary").click()  # the panel refreshes as it opens (its toggle event)
+    app.wait_for_function(
+        "document.querySelector('#share-step').value.endsWith('&step=7')", timeout=TRACE_MS
+    )
+    step_link = app.locator("#share-step").input_value()
+    assert "&strategy=mrv&speed=50&step=7" in step_link
+    assert "Link to step 7" in (app.locator("#share-step-label").text_content() or "")
+    assert app.locator("#share-link").input_value().endswith("&strategy=mrv&speed=50")
+    assert "&speed=50" in app.locator("#share-iframe").input_value()
+    assert 'strategy="mrv" speed="50">' in app.locator("#share-tag").input_value()
+    shown = board_shown(app)
+    widget = context.new_page()
+    widget.goto(step_link)
+    widget.wait_for_function("document.body.dataset.ready === 'true'", timeout=BOOT_MS)
+    assert widget.evaluate(f"+{PLAYER}.dataset.steps") == 7
+    assert widget.evaluate(f"{PLAYER}.dataset.state") == "ready"
+    assert board_shown(widget) == shown
+    assert widget.locator("#p-speed").input_value() == str(options.SPEEDS.index(50))
+    widget.close()

@@ -260,3 +260,26 @@ def test_micropython_answers_as_cpython_does(outputs: tuple[list[str], list[str]
     assert len(micro) == len(cpython), (
         f"CPython printed {len(cpython)} lines, MicroPython {len(micro)}"
     )
+
+
+COMPILE = """import sys
+for path in sys.argv[1:]:
+    try:
+        compile(open(path).read(), path, "exec")
+    except SyntaxError as error:
+        print("cannot compile", path, error)
+print("compiled", len(sys.argv) - 1)
+"""
+"""A probe that compiles each file it is given and names those MicroPython refuses."""
+
+
+def test_the_browser_glue_compiles_in_micropython(tmp_path: Path) -> None:
+    """Every file of src/web is Python that MicroPython reads (no star in a display, no
+    syntax it lacks): a page whose module does not compile never gets ready."""
+    files = sorted(str(path) for path in (ROOT / "src" / "web").rglob("*.py"))
+    script = tmp_path / "compile_all.py"
+    script.write_text(COMPILE, encoding="utf-8")
+    mjs = str(HERE / "mpy_probe.mjs")
+    package = str(ROOT / "src" / "sudoku")
+    lines = run([node(), mjs, str(micropython()), package, str(script), *files])
+    assert [line for line in lines if line] == [f"compiled {len(files)}"]

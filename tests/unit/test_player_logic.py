@@ -526,3 +526,11 @@ def test_a_step_and_a_caption_are_read_from_the_link() -> None:
     long = options.read_query("?note=" + "a" * 500)[0]["note"]
     assert len(long) == options.NOTE_CHARS
     assert long.endswith("...")
+
+
+def test_the_tag_passes_every_setting_on() -> None:
+    """``<sudoku-lab>`` turns exactly the widget's settings into URL parameters: the
+    attribute list in static/js/embed.js is options.DEFAULTS' names."""
+    script = (ROOT / "static" / "js" / "embed.js").read_text(encoding="utf-8")
+    names = script.split("var PARAMS = [", 1)[1].split("]", 1)[0]
+    assert json.loads("[" + names + "]") == list(options.DEFAULTS)

@@ -376,12 +376,20 @@ def compare_summary(capped: list[str], cap: int) -> str:
     )
 
 
-def tag_snippet(script_url: str, grid: str, strategy: str, board_text: str) -> str:
+def tag_snippet(
+    script_url: str,
+    grid: str,
+    strategy: str,
+    board_text: str,
+    extra: "Iterable[tuple[str, str]]" = (),
+) -> str:
     """The ``<sudoku-lab>`` tag (and its script), with ``board_text`` (the grid as plain
-    text art: ``sudoku.formats.to_pretty``) for readers without JS."""
+    text art: ``sudoku.formats.to_pretty``) for readers without JS; ``extra`` settings
+    (name, value: plain words and numbers) become attributes too."""
+    attributes = "".join(f' {name}="{value}"' for name, value in extra)
     return (
         f'<script src="{script_url}" defer></script>\n'
-        f'<sudoku-lab puzzle="{grid}" strategy="{strategy}">\n'
+        f'<sudoku-lab puzzle="{grid}" strategy="{strategy}"{attributes}>\n'
         f"<pre>{board_text}</pre>\n"
         "</sudoku-lab>"
     )

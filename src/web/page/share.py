@@ -32,24 +32,48 @@ COPY_RESET_MS = 3000
 """How long a Copy button says "Copied" before its own label comes back."""
 
 
-def show_share(grid: str, strategy: str) -> None:
-    """Fill the Share / Embed panel for ``grid`` and ``strategy``."""
-    query = options.share_query(grid, strategy)
-    link = browser.page_url("index.html" + query)
+def speed_pairs(player: Player) -> list[tuple[str, str]]:
+    """The player's speed as link parameters (none at the default)."""
+    speed = options.SPEEDS[player.clock.notch]
+    if speed == options.DEFAULTS["speed"]:
+        return []
+    return [("speed", "max" if speed == 0 else str(speed))]
+
+
+def show_share(player: Player) -> None:
+    """Fill the Share / Embed panel for the player's trace: its puzzle, strategy and speed,
+    and a link to the widget paused at the step shown. Refreshed as the panel opens and
+    before each copy, so it follows the player."""
+    if player.timeline is None:
+        return
+    grid, speed = player.grid, speed_pairs(player)
+    query = options.share_query(grid, player.strategy, speed)
+    at_step = list(speed)  # no star in a list display: MicroPython has none
+    at_step.append(("step", str(player.cursor.pos)))
+    step = options.share_query(grid, player.strategy, at_step)
     widget = browser.page_url("embed.html" + query)
     fields = {
-        "share-link": link,
+        "share-link": browser.page_url("index.html" + query),
+        "share-step": browser.page_url("embed.html" + step),
         "share-iframe": options.iframe_snippet(widget),
         "share-tag": options.tag_snippet(
-            browser.page_url("static/js/embed.js"), grid, strategy, to_pretty(grid)
+            browser.page_url("static/js/embed.js"),
+            grid,
+            player.strategy,
+            to_pretty(grid),
+            speed,
         ),
     }
     for name, text in fields.items():
         element = document.getElementById(name)
-        if element is not None:
+        if element is not None and element.value != text:
             element.value = text
-    for button in document.querySelectorAll("[data-copy]"):
-        relabel(button)
+            relabel_for(name)
+    label = document.getElementById("share-step-label")
+    if label is not None:
+        label.textContent = (
+            "Link to step " + options.grouped(player.cursor.pos) + " (the widget, paused there)"
+        )
 
 
 copies: "dict[str, list[Any]]" = {}
@@ -63,9 +87,16 @@ def relabel(button: "Any") -> None:
         button.textContent = own[0]
 
 
-async def copy_field(button: "Any") -> None:
-    """Copy the field a Copy button names (the field keeps the text if refused); the
-    button says so for ``COPY_RESET_MS``, or until the snippets change."""
+def relabel_for(name: str) -> None:
+    """Give the Copy button of field ``name`` its own label back (its text changed)."""
+    for button in document.querySelectorAll(f"[data-copy='{name}']"):
+        relabel(button)
+
+
+async def copy_field(player: Player, button: "Any") -> None:
+    """Copy the field a Copy button names, as the player is now (the field keeps the text
+    if refused); the button says so for ``COPY_RESET_MS``, or until the field changes."""
+    show_share(player)
     name = button.dataset.copy
     own = copies.setdefault(name, [button.textContent, 0])
     own[1] += 1
@@ -104,7 +135,10 @@ def mount_app(
     board.setAttribute("aria-label", BOARD_LABEL)
     player.board = read_board
     player.connect(solver)
-    player.on_trace = show_share
+    player.on_trace = lambda _grid, _strategy: show_share(player)
+    share = document.getElementById("share")
+    if share is not None:
+        share.addEventListener("toggle", create_proxy(lambda _e: show_share(player)))
     player.idle(
         "Python is ready: press Watch the search (or Play) to trace the puzzle on the board."
     )
@@ -115,7 +149,7 @@ def mount_app(
     document.getElementById("watch").addEventListener("click", create_proxy(on_watch))
     for button in document.querySelectorAll("[data-copy]"):
         button.addEventListener(
-            "click", create_proxy(lambda e: browser.spawn(copy_field(e.currentTarget)))
+            "click", create_proxy(lambda e: browser.spawn(copy_field(player, e.currentTarget)))
         )
     wanted, notes = options.read_query(query)
     if notes:
