@@ -16,16 +16,27 @@
  * file into another script loses that address: then write `site` on each tag. With no
  * site to be found the tag keeps its content and says why in the console.
  *
- * Security: this runs on third-party pages, so it trusts one message only: one whose
- * source is this element's own iframe and whose data is exactly
- * {type: "sudoku-lab:height", height: <number of pixels, 1..10000>}. Anything else is
- * ignored. No attribute value ever goes into HTML: the URL is built with URLSearchParams.
+ * Driving it from the page (docs/embedding.md, "Drive the widget"): the element has
+ * methods `goto(step)`, `play()`, `pause()` and `setStrategy(name)`, which post the
+ * widget's commands to its frame (src/web/page/host.py reads them), and it fires a `step`
+ * event, `event.detail = {step, kind, nodes}`, as the widget reports where it is (at most
+ * ten times a second, and always its last step). Commands given before the widget's first
+ * report (it is loading, or not yet scrolled into view) wait for it, in order.
+ *
+ * Security: this runs on third-party pages, so it trusts two messages only, and only
+ * from this element's own iframe: {type: "sudoku-lab:height", height: <number of pixels,
+ * 1..10000>} and {type: "sudoku-lab:step", step: <whole number>, kind: <an event kind>,
+ * nodes: <whole number>}, with exactly those keys. Anything else is ignored. No attribute
+ * value ever goes into HTML: the URL is built with URLSearchParams.
  */
 (function () {
   "use strict";
 
   var PARAMS = ["puzzle", "strategy", "speed", "autoplay", "loop", "controls", "theme", "step", "note"];
   var MESSAGE = "sudoku-lab:height";
+  var STEP = "sudoku-lab:step";
+  var KINDS = ["start", "try", "reject", "place", "force", "stuck", "undo", "solved", "exhausted"];
+  var STRATEGIES = ["naive", "mrv", "propagate"];
   var MAX_HEIGHT = 10000;
   var PLACEHOLDER = { full: 840, compact: 560 };
   /* Heights (px) the widget measures at 40rem wide with every control, and with a few
@@ -64,6 +75,15 @@
       isFinite(data.height) && data.height > 0 && data.height <= MAX_HEIGHT;
   }
 
+  /** Whether a message's data is exactly {type: STEP, step, kind, nodes} (see above). */
+  function isStepMessage(data) {
+    if (data === null || typeof data !== "object" || Array.isArray(data)) return false;
+    var keys = Object.keys(data).sort().join(",");
+    return keys === "kind,nodes,step,type" && data.type === STEP &&
+      Number.isSafeInteger(data.step) && data.step >= 0 &&
+      Number.isSafeInteger(data.nodes) && data.nodes >= 0 && KINDS.indexOf(data.kind) >= 0;
+  }
+
   /** The widget's URL for an element: its known attributes as query parameters. */
   function widgetUrl(element, base) {
     var url = new URL(base.href);
@@ -93,6 +113,8 @@
       var guess = this.hasAttribute("controls") ? PLACEHOLDER.compact : PLACEHOLDER.full;
       frame.style.cssText = "display:block;width:100%;border:0;overflow:hidden;height:" + guess + "px";
       this.frame = frame;
+      this.ready = false; // true from the widget's first step report (see send)
+      this.waiting = this.waiting || [];
       this.onMessage = this.onMessage.bind(this);
       window.addEventListener("message", this.onMessage);
       this.style.display = "block";
@@ -109,11 +131,46 @@
       if (!this.frame) return; // not connected yet: connecting reads every attribute
       var base = widgetBase(this);
       var url = base && widgetUrl(this, base);
-      if (url && url !== this.frame.src) this.frame.src = url;
+      if (url && url !== this.frame.src) {
+        this.ready = false; // a new widget loads: commands wait for its first report
+        this.frame.src = url;
+      }
+    }
+
+    /** Show step `step` (a whole number), paused. */
+    goto(step) {
+      if (!Number.isSafeInteger(step) || step < 0) throw new RangeError("goto: a step is a whole number from 0");
+      this.send({ type: "sudoku-lab:goto", step: step });
+    }
+
+    /** Play from the step shown. */
+    play() {
+      this.send({ type: "sudoku-lab:play" });
+    }
+
+    /** Pause. */
+    pause() {
+      this.send({ type: "sudoku-lab:pause" });
+    }
+
+    /** Trace the same puzzle by another strategy: "naive", "mrv" or "propagate". */
+    setStrategy(name) {
+      if (STRATEGIES.indexOf(name) < 0) throw new RangeError("setStrategy: one of " + STRATEGIES.join(", "));
+      this.send({ type: "sudoku-lab:strategy", strategy: name });
+    }
+
+    /** Post a command to the widget, or keep it until the widget's first report. */
+    send(command) {
+      if (this.frame && this.ready) this.frame.contentWindow.postMessage(command, new URL(this.frame.src).origin);
+      else (this.waiting = this.waiting || []).push(command);
     }
 
     onMessage(event) {
       if (!this.frame || event.source !== this.frame.contentWindow) return;
+      if (isStepMessage(event.data)) {
+        this.onStep(event.data);
+        return;
+      }
       if (!isHeightMessage(event.data)) return;
       var frame = this.frame;
       frame.style.height = Math.ceil(event.data.height) + "px";
@@ -123,6 +180,17 @@
       Array.prototype.forEach.call(this.children, function (child) {
         if (child !== frame) child.hidden = true;
       });
+    }
+
+    /** The widget says where it is: it is ready for the commands that waited; tell the page. */
+    onStep(data) {
+      this.ready = true;
+      var waiting = this.waiting || [];
+      this.waiting = [];
+      waiting.forEach(this.send, this);
+      this.dispatchEvent(new CustomEvent("step", {
+        detail: { step: data.step, kind: data.kind, nodes: data.nodes },
+      }));
     }
   }
 

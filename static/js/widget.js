@@ -10,6 +10,11 @@
  *    widget is in view, or on the reader's first touch, click or key in it. A widget the
  *    reader never reaches costs its HTML, CSS and this file.
  *
+ * 3. Inside a frame, the host page's messages are the host's commands (src/web/page/host.py
+ *    reads them: exact shapes only). Those from the parent window are kept, as JSON text,
+ *    until Python is ready and takes them (`window.sudokuLabHost(receive)`), then handed
+ *    over as they come; messages from any other window are ignored.
+ *
  * Flags for tests and CSS: html[data-framed] ("true" inside another page's frame),
  * body[data-python] ("waiting", then "started"), body[data-height] (the last height sent).
  * The Python side is the judge of the puzzle: it reads every shape and names what is wrong.
@@ -18,6 +23,11 @@
 const HEIGHT_MESSAGE = "sudoku-lab:height";
 const PYSCRIPT = new URL("../vendor/pyscript/core.js", import.meta.url).href;
 const BLANKS = ".0-_*";
+const MAX_COMMAND = 200; // characters of JSON: every command is far shorter
+const KEPT_COMMANDS = 16; // commands kept before Python is ready
+
+const commands = [];
+let deliver = null;
 
 const framed = window.self !== window.top;
 document.documentElement.dataset.framed = String(framed);
@@ -67,6 +77,28 @@ function startPython() {
   import(PYSCRIPT);
 }
 
+/** A message from the host page: its data as JSON text, for Python (now or once ready). */
+function fromHost(event) {
+  if (!framed || event.source !== window.parent) return;
+  let text;
+  try {
+    text = JSON.stringify(event.data);
+  } catch {
+    return; // data JSON cannot hold (a BigInt, a cycle): no command has it
+  }
+  if (typeof text !== "string" || text.length > MAX_COMMAND) return;
+  if (deliver) deliver(text);
+  else if (commands.length < KEPT_COMMANDS) commands.push(text);
+  startPython(); // the host wants the widget to act: it needs Python, in view or not
+}
+
+/** Python is ready: it takes the commands kept so far, then each as it comes. */
+window.sudokuLabHost = (receive) => {
+  deliver = receive;
+  commands.splice(0).forEach((text) => receive(text));
+};
+
+window.addEventListener("message", fromHost);
 paintPreview();
 new ResizeObserver(reportHeight).observe(document.querySelector(".widget"));
 reportHeight();

@@ -279,7 +279,7 @@ def core_state(grid: str, strategy: str, step: int) -> tuple[str, dict[str, int]
     return "".join(cells), counters
 
 
-def shown_state(page: Page) -> tuple[str, dict[str, int]]:
+def shown_state(page: Page | Frame) -> tuple[str, dict[str, int]]:
     """The widget's board (the digits its cells hold: not the digit a blank current cell
     shows while it is tried) and counters as shown."""
     board = page.evaluate(

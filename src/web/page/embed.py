@@ -7,6 +7,10 @@ Bad settings never blank the frame: each falls back to its default and a note sa
 and why (text only). Inside another site's frame the widget registers no service worker:
 the reader of a post downloads what the widget needs and nothing else.
 
+In a frame, the host page may drive the widget with ``postMessage`` commands, and hears
+where it is (``host.py`` has the shapes; static/js/widget.js keeps the commands that
+come before Python is ready and hands them over here).
+
 Flags for tests: ``body[data-ready]`` is "true" once the player holds a trace (or
 "failed").
 """
@@ -14,11 +18,14 @@ Flags for tests: ``body[data-ready]`` is "true" once the player holds a trace (o
 import json
 
 import browser
+import host
 import options
 import player
+import timeline
+import wire
 from offline import keep_offline
 from pyscript import document, window, workers
-from pyscript.ffi import to_js
+from pyscript.ffi import create_proxy, to_js
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -29,6 +36,10 @@ root = document.getElementById("player")
 painted = "".join(cell.textContent or "." for cell in root.querySelectorAll(".pcell"))
 """The board widget.js painted from the URL (all blanks when it had nothing plain to read)."""
 widget = player.Player(root, keys_target=document)
+framed = document.documentElement.dataset.framed == "true"
+reports: "dict[str, Any]" = {"timer": None, "last": 0.0, "sent": ""}
+"""The step reports to the host page: the timer of the next one, when the last one went
+and what it said."""
 
 
 def show_notes() -> None:
@@ -86,10 +97,55 @@ async def start() -> None:
     elif loop:
         widget.seek(loop[0])
     document.body.dataset.ready = "true"
-    if document.documentElement.dataset.framed != "true":
+    if framed:
+        widget.on_paint = report_soon
+        report_soon()
+        window.sudokuLabHost(create_proxy(browser.guarded(obey)))
+    else:
         browser.spawn(keep_offline())
     if settings["autoplay"]:
         widget.play()
+
+
+def obey(text: str) -> None:
+    """A message from the host page (its data as JSON text): done if it is a command."""
+    command = host.read_command(text)
+    line = widget.timeline
+    if command is None or line is None:
+        return
+    name, value = command
+    if name == "goto":
+        widget.pause()
+        browser.spawn(widget.go_to(value))
+    elif name == "play":
+        widget.play()
+    elif name == "pause":
+        widget.pause()
+    elif value != widget.strategy:
+        browser.spawn(widget.open_trace(line.grid, value))
+
+
+def report_soon() -> None:
+    """After a step is painted: tell the host page within ``host.REPORT_MS``, at most
+    that often (one timer at a time; it reports the step shown when it fires)."""
+    if reports["timer"] is None:
+        wait = max(0, reports["last"] + host.REPORT_MS - window.performance.now())
+        reports["timer"] = window.setTimeout(report_proxy, wait, None)
+
+
+def report() -> None:
+    """Tell the host page the step shown, unless it was the last thing said."""
+    reports["timer"] = None
+    reports["last"] = window.performance.now()
+    line = widget.timeline
+    if line is None:
+        return
+    event = timeline.event_before(line, widget.cursor)
+    kind = event["kind"] if event else None
+    text = json.dumps(host.step_report(widget.cursor.pos, kind, widget.cursor.counts[wire.NODES]))
+    if text != reports["sent"]:
+        reports["sent"] = text
+        window.parent.postMessage(window.JSON.parse(text), "*")
 
 
 def link_app(grid: str, strategy: str) -> None:
@@ -99,6 +155,7 @@ def link_app(grid: str, strategy: str) -> None:
         link.href = browser.page_url("index.html" + options.share_query(grid, strategy))
 
 
+report_proxy = create_proxy(browser.guarded(lambda _: report()))
 apply_layout()
 preview()
 show_notes()

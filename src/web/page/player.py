@@ -81,6 +81,8 @@ class Player:
         """The step ``go_to`` is fetching pages for (0: none)."""
         self.on_trace: Callable[[str, str], None] | None = None
         """Called with the grid and strategy each time a trace is ready (the share panel)."""
+        self.on_paint: Callable[[], None] | None = None
+        """Called after each paint of a step (the widget's reports to its host page)."""
         controls.bind(self, keys_target or root)
         self.view.show_speed(self.clock.notch)
         self.show_grid(self.grid)
@@ -364,6 +366,8 @@ class Player:
             self.view.paint(
                 self.timeline, self.cursor, self.grid, self.controls, self.clock.playing
             )
+            if self.on_paint:
+                self.on_paint()
 
     def paint_counters(self) -> None:
         """Show the counters and the timeline's position only (the board is unchanged)."""
