@@ -47,3 +47,14 @@ def hidden_single(unit: str) -> str:
 def holds_it(peer: str, unit: str) -> str:
     """Why a try is rejected: ``r3c1 holds it in row 3``."""
     return f"{peer} holds it in {unit}"
+
+
+def next_choice(cell: str, digits: str) -> str:
+    """The blank mrv chooses next and its candidates: ``mrv's next cell: r3c5, 2 candidates,
+    4 and 7`` (``1 candidate, 5``; ``no candidate``: a dead end)."""
+    if not digits:
+        return f"mrv's next cell: {cell}, no candidate"
+    if len(digits) == 1:
+        return f"mrv's next cell: {cell}, 1 candidate, {digits}"
+    listed = ", ".join(digits[:-1]) + " and " + digits[-1]
+    return f"mrv's next cell: {cell}, {len(digits)} candidates, {listed}"

@@ -3,7 +3,8 @@
  *
  * Load this script from the Sudoku Lab site, then write the tag. It becomes an iframe
  * of the site's embed.html with the tag's attributes as URL parameters (puzzle,
- * strategy, speed, autoplay, loop, controls, theme: see docs/embedding.md); changing an
+ * strategy, speed, autoplay, loop, controls, theme, step, note, candidates: see
+ * docs/embedding.md); changing an
  * attribute later reloads the widget with it. The iframe starts at a placeholder height
  * close to the widget's own, so the browser's lazy loading works for a post with many
  * tags (an iframe of height 0 is "in view" however far down it is), then takes the
@@ -32,13 +33,13 @@
 (function () {
   "use strict";
 
-  var PARAMS = ["puzzle", "strategy", "speed", "autoplay", "loop", "controls", "theme", "step", "note"];
+  var PARAMS = ["puzzle", "strategy", "speed", "autoplay", "loop", "controls", "theme", "step", "note", "candidates"];
   var MESSAGE = "sudoku-lab:height";
   var STEP = "sudoku-lab:step";
   var KINDS = ["start", "try", "reject", "place", "force", "stuck", "undo", "solved", "exhausted"];
   var STRATEGIES = ["naive", "mrv", "propagate"];
   var MAX_HEIGHT = 10000;
-  var PLACEHOLDER = { full: 840, compact: 560 };
+  var PLACEHOLDER = { full: 880, compact: 560 };
   /* Heights (px) the widget measures at 40rem wide with every control, and with a few
      (`controls` set): a close guess, corrected by the widget's own report. */
 

@@ -333,7 +333,7 @@ def test_every_parameter_is_read() -> None:
     """Each documented parameter, well formed, is taken."""
     query = (
         "?puzzle=" + EASY + "&strategy=propagate&speed=max&autoplay=true&loop=10-200"
-        "&controls=play,code&theme=dark&step=120&note=The%20first%20backtrack"
+        "&controls=play,code&theme=dark&step=120&note=The%20first%20backtrack&candidates=on"
     )
     settings, notes = options.read_query(query)
     assert notes == []
@@ -347,6 +347,7 @@ def test_every_parameter_is_read() -> None:
         "loop": (10, 200),
         "controls": ("play", "code"),
         "theme": "dark",
+        "candidates": True,
     }
 
 
@@ -354,6 +355,7 @@ def test_every_parameter_is_read() -> None:
     ("query", "name", "value"),
     [
         ("strategy=fastest", "strategy", "naive"),
+        ("candidates=maybe", "candidates", False),
         ("speed=fast", "speed", 10),
         ("speed=-3", "speed", 10),
         ("autoplay=maybe", "autoplay", False),

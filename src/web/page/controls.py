@@ -4,8 +4,8 @@ Keys work in the player's region (the app's ``#player`` section, the widget's wh
 page) but its compare and share parts, which keep their own keys. Space plays or pauses,
 also on a focused transport button (Enter presses the button); a control with its own
 use of Space (a select, a text field, a link, Watch, Compare, Copy) keeps it. Arrows
-step (Shift: 100), Home and End jump. Where the page shows no Play button, a click or
-tap on the board plays and pauses.
+step (Shift: 100), Home and End jump, C shows or hides the candidates. Where the page
+shows no Play button, a click or tap on the board plays and pauses.
 
 A control pressed before any trace is open does its job on the puzzle of the page's
 board (``Player.board``): Play opens that trace and plays it.
@@ -32,6 +32,8 @@ KEY_ACTIONS = {
     "ArrowLeft": "back",
     "Home": "start",
     "End": "end",
+    "c": "marks",
+    "C": "marks",
 }
 """What each key does, by ``KeyboardEvent.key``."""
 
@@ -74,6 +76,8 @@ def on_click(player: "Player", event: "Any") -> None:
     role = target.dataset.role
     if role == "compare-stop":
         player.compare.stop("Stopped.")
+    elif role == "marks":
+        player.show_marks(not player.view.marks_on)
     elif player.timeline is None:
         browser.spawn(player.open_then(role))
     else:
@@ -103,7 +107,9 @@ def on_key(player: "Player", event: "Any") -> None:
     if player.solver is None:
         return
     big = 100 if event.shiftKey else 1
-    if player.timeline is None:
+    if action == "marks":
+        player.show_marks(not player.view.marks_on)
+    elif player.timeline is None:
         browser.spawn(player.open_then(action))
     elif action == "forward":
         player.step(big)

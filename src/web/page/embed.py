@@ -52,6 +52,7 @@ def apply_layout() -> None:
     document.documentElement.dataset.theme = settings["theme"]
     widget.use_controls(settings["controls"])
     widget.set_speed(options.SPEEDS.index(settings["speed"]))
+    widget.show_marks(settings["candidates"])
     caption = widget.view.part["host-caption"]
     caption.textContent = settings["note"]
     caption.hidden = not settings["note"]

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
         theme: str
         step: int
         note: str
+        candidates: bool
 
 
 SPEEDS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 0)
@@ -36,6 +37,7 @@ SPEEDS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 0)
 CONTROLS = (
     "play",
     "step",
+    "candidates",
     "scrub",
     "speed",
     "strategy",
@@ -47,7 +49,8 @@ CONTROLS = (
 )
 """The parts of the player a widget may show (``controls=``); the board always shows.
 
-``compare`` is compare mode (every strategy on the same puzzle, counted in the worker)."""
+``compare`` is compare mode (every strategy on the same puzzle, counted in the worker);
+``candidates`` the button that shows each blank's candidates (under the transport row)."""
 
 THEMES = ("auto", "light", "dark")
 
@@ -64,6 +67,7 @@ DEFAULTS: "Settings" = {
     "theme": "auto",
     "step": 0,
     "note": "",
+    "candidates": False,
 }
 
 NOTE_CHARS = 200
@@ -196,9 +200,9 @@ def read_query(query: str) -> "tuple[Settings, list[str]]":
                 notes.append(note(name, value, "not a number of steps per second or max", "10"))
             else:
                 options["speed"] = speed
-        elif name == "autoplay":
+        elif name in ("autoplay", "candidates"):
             if value.lower() in TRUE_WORDS or value.lower() in FALSE_WORDS:
-                options["autoplay"] = value.lower() in TRUE_WORDS
+                options[name] = value.lower() in TRUE_WORDS  # type: ignore[literal-required]
             else:
                 notes.append(note(name, value, "not true or false", "false"))
         elif name == "loop":
@@ -271,6 +275,7 @@ FRAME_WIDE = {
     "base": 526,
     "strategy": 35,
     "transport": 39,
+    "candidates": 45,
     "scrub": 32,
     "speed": 32,
     "legend": 87,
@@ -291,6 +296,7 @@ FRAME_NARROW = {
     "base": 538,
     "strategy": 63,
     "transport": 39,
+    "candidates": 45,
     "scrub": 60,
     "speed": 59,
     "legend": 128,

@@ -34,6 +34,7 @@ import json
 import browser
 import controls
 import feed
+import marks
 import options
 import timeline
 import wire
@@ -132,6 +133,11 @@ class Player:
         self.grid = grid
         self.view.show_grid(grid)
 
+    def show_marks(self, shown: bool) -> None:
+        """Show or hide each blank's candidates (and mrv's next cell), now and at each step."""
+        self.view.show_marks(shown)
+        self.paint()
+
     def set_speed(self, notch: int) -> None:
         """Choose a speed notch (0 .. len(SPEEDS) - 1)."""
         self.clock.set_notch(notch)
@@ -162,6 +168,7 @@ class Player:
             return False
         self.session = answer["session"]
         self.strategy = answer["strategy"]
+        view.chooser = self.strategy in marks.CHOOSERS
         if "strategy" in view.part:
             view.part["strategy"].value = self.strategy
         cap = view.setting("cap", CAP)

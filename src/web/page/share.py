@@ -32,21 +32,24 @@ COPY_RESET_MS = 3000
 """How long a Copy button says "Copied" before its own label comes back."""
 
 
-def speed_pairs(player: Player) -> list[tuple[str, str]]:
-    """The player's speed as link parameters (none at the default)."""
+def setting_pairs(player: Player) -> list[tuple[str, str]]:
+    """The player's speed and candidates overlay as link parameters (none at defaults)."""
+    pairs = []
     speed = options.SPEEDS[player.clock.notch]
-    if speed == options.DEFAULTS["speed"]:
-        return []
-    return [("speed", "max" if speed == 0 else str(speed))]
+    if speed != options.DEFAULTS["speed"]:
+        pairs.append(("speed", "max" if speed == 0 else str(speed)))
+    if player.view.marks_on:
+        pairs.append(("candidates", "on"))
+    return pairs
 
 
 def show_share(player: Player) -> None:
-    """Fill the Share / Embed panel for the player's trace: its puzzle, strategy and speed,
-    and a link to the widget paused at the step shown. Refreshed as the panel opens and
+    """Fill the Share / Embed panel for the player's trace: its puzzle, strategy, speed and
+    overlay, and a link to the widget paused at the step shown. Refreshed as the panel opens and
     before each copy, so it follows the player."""
     if player.timeline is None:
         return
-    grid, speed = player.grid, speed_pairs(player)
+    grid, speed = player.grid, setting_pairs(player)
     query = options.share_query(grid, player.strategy, speed)
     at_step = list(speed)  # no star in a list display: MicroPython has none
     at_step.append(("step", str(player.cursor.pos)))
@@ -155,6 +158,7 @@ def mount_app(
     if notes:
         player.view.note(" ".join(notes))
     player.view.part["strategy"].value = wanted["strategy"]
+    player.show_marks(wanted["candidates"])
     if "puzzle=" in query:
         browser.spawn(restore_link(player, wanted, " ".join(notes), read_board, load_text))
     root.dataset.mounted = "true"

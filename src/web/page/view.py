@@ -8,12 +8,14 @@ at full speed a frame paints 81 cells and a few counters, so the DOM work stays 
 Runs on the page's main thread (MicroPython).
 """
 
+import marks
 import options
 import timeline
 import wire
 from pyscript import document
 
 from sudoku.grid import cell_name
+from sudoku.words import next_choice
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -108,6 +110,16 @@ class View:
         self.marked_line: int | None = None
         self.lines: dict[str, int] = {}
         """The source line of each event kind (``show_code``)."""
+        self.marks_on = False
+        """Whether blanks show their candidates (``show_marks``)."""
+        self.chooser = False
+        """Whether the open trace's strategy guesses at the fewest candidates (mrv)."""
+        self.mark_texts = [""] * 81
+        """Each cell's pencil marks as shown ("" for none)."""
+        self.pick = -1
+        """The cell marked as mrv's next one (-1: none)."""
+        self.pick_left = 0
+        """Its number of candidates, as shown."""
 
     # -- words and flags -------------------------------------------------------------------
 
@@ -164,11 +176,11 @@ class View:
     ) -> None:
         """Show the cursor's state: board, current event, counters, stack, code line."""
         event = timeline.event_before(line, cursor)
-        marks, ghost = marks_for(event)
+        extra, ghost = marks_for(event)
         board, looks, texts = cursor.board, self.looks, self.texts
         for i in range(81):
             byte = board[i]
-            mark = marks.get(i, "")
+            mark = extra.get(i, "")
             text = ghost if mark.startswith(" now") and byte == wire.DOT else digit_text(byte)
             look = base_class(byte, grid[i] != ".") + mark
             if looks[i] != look:
@@ -177,11 +189,12 @@ class View:
             if texts[i] != text:
                 texts[i] = text
                 self.cells[i].textContent = text
+        next_cell = self.paint_marks(board) if self.marks_on else ""
         self.paint_counters(line, cursor, controls, playing)
         self.paint_stack(cursor.stack)
         self.paint_code(event)
         if event:
-            self.say(timeline.caption(event))
+            self.say(timeline.caption(event) + next_cell)
         elif cursor.pos:
             self.say(
                 "Step " + options.grouped(cursor.pos) + ": the steps just before it are "
@@ -190,6 +203,51 @@ class View:
         else:
             self.say("Step 0: the puzzle as given.")
         self.root.dataset.steps = str(cursor.pos)
+
+    def show_marks(self, shown: bool) -> None:
+        """Show or hide the candidates overlay; its button says which (``aria-pressed``)."""
+        self.marks_on = shown
+        self.root.dataset.marks = "true" if shown else "false"
+        if "marks" in self.part:
+            self.part["marks"].setAttribute("aria-pressed", "true" if shown else "false")
+        if not shown:
+            for i in range(81):
+                self.mark_cell(i, "")
+            self.mark_pick(-1, 0)
+
+    def paint_marks(self, board: "bytes | bytearray") -> str:
+        """Each blank's candidates (not the current cell's while it shows a digit tried),
+        and mrv's next cell with its count; that cell in words, for the caption."""
+        seen = marks.seen_masks(board)
+        texts = self.texts
+        for i in range(81):
+            blank = board[i] == wire.DOT and not texts[i]
+            self.mark_cell(i, marks.marks_text(seen[i]) if blank else "")
+        pick = marks.fewest(board, seen) if self.chooser else -1
+        self.mark_pick(pick, marks.count(seen[pick]) if pick >= 0 else 0)
+        if pick < 0:
+            return ""
+        return " " + next_choice(cell_name(pick), marks.candidates(seen[pick])) + "."
+
+    def mark_cell(self, i: int, text: str) -> None:
+        """Cell ``i``'s pencil marks (``data-marks``; "" removes them), if they changed."""
+        if self.mark_texts[i] == text:
+            return
+        self.mark_texts[i] = text
+        if text:
+            self.cells[i].setAttribute("data-marks", text)
+        else:
+            self.cells[i].removeAttribute("data-marks")
+
+    def mark_pick(self, cell: int, left: int) -> None:
+        """Mark ``cell`` (-1: none) as mrv's next one, with its number of candidates."""
+        if (cell, left) == (self.pick, self.pick_left):
+            return
+        if self.pick >= 0:
+            self.cells[self.pick].removeAttribute("data-pick")
+        self.pick, self.pick_left = cell, left
+        if cell >= 0:
+            self.cells[cell].setAttribute("data-pick", str(left))
 
     def paint_counters(
         self, line: "Timeline", cursor: "Cursor", controls: tuple[str, ...], playing: bool
