@@ -17,6 +17,7 @@ from sudoku.words import STRATEGIES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any, TypedDict
 
     from view import View
@@ -38,11 +39,44 @@ COMPARE_CAP = 2000000
 """Steps compare mode runs each strategy for, at most (``data-compare-cap`` on the
 ``.player`` root overrides it, for tests)."""
 
-COMPARE_CHUNK = 100000
-"""Steps per worker call in compare mode: one call is the longest wait for Stop."""
+COMPARE_CHUNK = 20000
+"""Steps per worker call while counting: one call is the longest wait for Stop, and for
+the player's own page fetches (a fraction of a second, even in MicroPython)."""
 
 FIELDS = ("steps", "nodes", "backtracks", "max_depth", "outcome")
 """The table's columns (``cmp-{strategy}-{field}`` elements)."""
+
+
+async def count_search(
+    solver: "Any",
+    search: "tuple[str, str]",
+    cap: int,
+    alive: "Callable[[], bool]",
+    shown: "Callable[[Counted], None] | None" = None,
+) -> "Counted | None":
+    """Count a search, ``(grid, strategy)``, in the worker, unseen (``trace_count``): its
+    steps and counters up to ``cap`` steps, ``COMPARE_CHUNK`` a call; each result so far
+    goes to ``shown``. None once ``alive()`` says the answer is no longer wanted (or the
+    trace cannot open). The worker's trace is closed in the end, whatever happens."""
+    answer = json.loads(await solver.trace_start(search[0], search[1]))
+    if "error" in answer:
+        return None
+    session = answer["session"]
+    result: Counted = {}
+    try:
+        while alive():
+            step = min(COMPARE_CHUNK, cap - result.get("steps", 0))
+            result = json.loads(await solver.trace_count(session, step))
+            if not alive():
+                break
+            result["capped"] = not result["done"] and result["steps"] >= cap
+            if shown:
+                shown(result)
+            if result["done"] or result["capped"]:
+                return result
+    finally:
+        browser.spawn(solver.trace_stop(session))
+    return None
 
 
 class Compare:
@@ -92,27 +126,15 @@ class Compare:
     async def count(
         self, solver: "Any", run: int, grid: str, strategy: str, cap: int
     ) -> "Counted | None":
-        """Count one strategy's trace up to ``cap`` steps; None if stopped."""
-        answer = json.loads(await solver.trace_start(grid, strategy))
-        if run != self.run:
-            browser.spawn(solver.trace_stop(answer["session"]))
-            return None
-        session = answer["session"]
-        result: Counted = {}
+        """Count one strategy's trace up to ``cap`` steps, row by row; None if stopped."""
         self.cell(strategy, "outcome", "running")
-        try:
-            while True:
-                chunk = min(COMPARE_CHUNK, cap - result.get("steps", 0))
-                result = json.loads(await solver.trace_count(session, chunk))
-                if run != self.run:
-                    return None
-                capped = not result["done"] and result["steps"] >= cap
-                result["capped"] = capped
-                self.row(strategy, result)
-                if result["done"] or capped:
-                    return result
-        finally:
-            browser.spawn(solver.trace_stop(session))
+        return await count_search(
+            solver,
+            (grid, strategy),
+            cap,
+            lambda: run == self.run,
+            lambda result: self.row(strategy, result),
+        )
 
     def row(self, strategy: str, result: "Counted") -> None:
         """One strategy's counts so far; "≥" marks a count stopped at the cap."""

@@ -21,17 +21,19 @@ Flags for tests: ``.player[data-state]`` (loading, idle: Python ready but no tra
 ready, playing, paused, ended), ``[data-trace]`` (a number, new for each trace once
 ready), ``[data-steps]`` (the step shown), ``[data-received]`` (events arrived),
 ``[data-pages]`` (pages held), ``[data-compare]`` (running, done, stopped),
-``[data-ending]`` ("true" while End fetches the rest of the kept steps).
+``[data-ending]`` ("true" while End fetches the rest of the kept steps), ``[data-cost]``
+(the search's length once counted: "N", or "N+" at the count's cap; "" before).
 
 Settings for tests, read when a trace or a comparison starts: ``data-cap`` on the
 ``.player`` root overrides ``CAP`` (rounded down to whole pages of 4,000 steps, at least
-one), ``data-compare-cap`` overrides ``compare.COMPARE_CAP``; a long search then reaches
-its cap in a moment.
+one), ``data-compare-cap`` overrides ``compare.COMPARE_CAP``, ``data-cost-cap`` overrides
+``COST_CAP``; a long search then reaches its cap in a moment.
 """
 
 import json
 
 import browser
+import compare
 import controls
 import feed
 import marks
@@ -47,6 +49,10 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
     from typing import Any
+
+COST_CAP = 200000
+"""Steps counted, at most, to say how long a search is before it plays (``measure``):
+beyond them the widget says "more than 200,000 steps"."""
 
 CAP = 500000
 """Events kept for good, for stepping back and the timeline (8 bytes each: about 4 MB).
@@ -189,7 +195,24 @@ class Player:
         view.root.dataset.trace = str(run)
         if self.on_trace:
             self.on_trace(self.grid, self.strategy)
+        browser.spawn(self.measure(run))
         return True
+
+    async def measure(self, run: int) -> None:
+        """Count the open search in the worker (up to ``COST_CAP`` steps) and say how long
+        it is, before the reader presses Play (``view.View.show_cost``)."""
+        line = self.timeline
+        assert line is not None  # (an open trace is measured)
+        self.view.show_cost("", "")
+        cap = self.view.setting("cost-cap", COST_CAP)
+        result = await compare.count_search(
+            self.solver, (line.grid, self.strategy), cap, lambda: run == self.generation
+        )
+        if result is not None and run == self.generation:
+            steps = str(result["steps"]) + ("+" if result["capped"] else "")
+            self.view.show_cost(options.cost_caption(result, cap), steps)
+            if self.cursor.pos == 0 and not self.clock.playing:
+                self.view.say(options.ready_caption(self.controls) + " " + self.view.cost)
 
     def close(self) -> None:
         """Let the worker drop the open trace (if any)."""

@@ -110,6 +110,8 @@ class View:
         self.marked_line: int | None = None
         self.lines: dict[str, int] = {}
         """The source line of each event kind (``show_code``)."""
+        self.cost = ""
+        """How long the open search is, in words ("" until counted: ``show_cost``)."""
         self.marks_on = False
         """Whether blanks show their candidates (``show_marks``)."""
         self.chooser = False
@@ -201,8 +203,14 @@ class View:
                 "not kept (see the note). Step on to see the search go on."
             )
         else:
-            self.say("Step 0: the puzzle as given.")
+            self.say("Step 0: the puzzle as given." + (" " + self.cost if self.cost else ""))
         self.root.dataset.steps = str(cursor.pos)
+
+    def show_cost(self, words: str, steps: str) -> None:
+        """How long the search is (``options.cost_caption``), said at step 0; ``steps`` on
+        the root for tests ("" while unknown, "N+" past the count's cap)."""
+        self.cost = words
+        self.root.dataset.cost = steps
 
     def show_marks(self, shown: bool) -> None:
         """Show or hide the candidates overlay; its button says which (``aria-pressed``)."""
