@@ -252,7 +252,7 @@ def ready_caption(controls: tuple[str, ...]) -> str:
 
 def cost_caption(result: "Counted", cap: int) -> str:
     """How long a search is, before it plays: ``This search takes 79,462 steps: 4,208
-    guesses, 4,150 backtracks.``, or at the cap ``This search takes more than 200,000 steps
+    guesses, 4,157 backtracks.``, or at the cap ``This search takes more than 200,000 steps
     (at least 10,112 guesses so far).``"""
     if result["capped"]:
         return (
