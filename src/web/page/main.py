@@ -139,6 +139,23 @@ def label_cells() -> None:
         held = "solved" if is_solved(cell) else "given"
         what = f"{held} {cell.value}" if cell.value else "empty"
         cell.setAttribute("aria-label", f"row {i // 9 + 1}, column {i % 9 + 1}, {what}")
+    fill_print_sheet()
+
+
+def fill_print_sheet() -> None:
+    """The printed solution (index.html's print sheet): the board's digits, givens bold,
+    once it holds a solution; printing shows it only then (app.css)."""
+    sheet = document.getElementById("print-solution")
+    solved = any(is_solved(cell) for cell in cells)
+    sheet.parentElement.dataset.solved = "true" if solved else "false"
+    if not solved:
+        return
+    while sheet.children.length < 81:
+        sheet.append(document.createElement("div"))
+    for i, cell in enumerate(cells):
+        box = sheet.children[i]
+        box.className = "cell solved" if is_solved(cell) else "cell given"
+        box.textContent = cell.value
 
 
 def show_puzzle(board: list[list[str]]) -> None:
