@@ -8,7 +8,7 @@
   gets ``solved already: no blank cell left``.
 - ``generate --difficulty easy|medium|hard|expert [--count N] [--seed S]`` prints N
   new puzzles (default 1) of that level (default easy), one 81-character line each,
-  every one with exactly one solution (``sudoku.generate``). The same seed gives the
+  every one with exactly one solution (``sudoku.generator``). The same seed gives the
   same puzzles; without one, a random seed is drawn.
 
 Where puzzles come from: ``count``, ``check``, ``trace`` and ``hint`` take one PUZZLE
@@ -64,8 +64,8 @@ from typing import NoReturn, TextIO
 
 from sudoku.benchmark import format_stats, run_each, solves, summarize
 from sudoku.formats import MAX_TEXT, PuzzleError, parse, to_json, to_line, to_pretty
-from sudoku.generate import MASK as MAX_SEED
-from sudoku.generate import puzzles
+from sudoku.generator import MASK as MAX_SEED
+from sudoku.generator import puzzles
 from sudoku.grid import BLANK, Grid
 from sudoku.logic import ending, next_step, say, solve_path
 from sudoku.solver import analyze, count_solutions, solve

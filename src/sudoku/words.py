@@ -49,7 +49,7 @@ def holds_it(peer: str, unit: str) -> str:
     return f"{peer} holds it in {unit}"
 
 
-# The puzzle companion (``sudoku.logic``, ``sudoku.generate``): techniques, levels, hints.
+# The puzzle companion (``sudoku.logic``, ``sudoku.generator``): techniques, levels, hints.
 
 TECHNIQUES = (
     "naked single",

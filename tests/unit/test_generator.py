@@ -1,4 +1,4 @@
-"""The generator (src/sudoku/generate.py): every puzzle has one solution and the level
+"""The generator (src/sudoku/generator.py): every puzzle has one solution and the level
 asked; the same seed gives the same puzzles, other seeds other ones; bad arguments are
 refused. Uniqueness is the solver's count, the level ``logic.rate``'s (each tested on
 its own), and the random stream is checked against SplitMix64's published values."""
@@ -10,7 +10,7 @@ from itertools import islice
 import pytest
 from support import solution_problems
 
-from sudoku.generate import (
+from sudoku.generator import (
     below,
     candidate,
     full_grid,
