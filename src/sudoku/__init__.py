@@ -11,6 +11,14 @@ Glossary (Norvig's words, used everywhere, UI messages included):
 - **grid**: the one board value, an 81-character string of ``1``-``9`` and ``.``.
 - **board**: the LeetCode 37 shape of a grid, 9 lists of 9 one-character strings.
 - **node**: one guess placed by a search; **backtrack**: one guess taken back.
+- **marks**: every cell's candidates as a person pencils them in, 81 strings of digits
+  (``""`` for a filled cell); logic crosses more out than the peers alone do.
+- **technique**: a rule a person applies by reasoning, not guessing (naked single,
+  hidden single, pointing, ..., x-wing); one use of it is a **step**.
+- **placement**: a step's digit written into a cell; **elimination**: a candidate a step
+  crosses out of a cell. Both are (cell, digit) pairs.
+- **level**: how hard a puzzle is for a person: easy, medium, hard or expert, after the
+  hardest technique its logical path needs (``sudoku.logic`` has the mapping).
 
 The package has no third-party or browser import: it runs unchanged in CPython
 3.11+, in Pyodide (the app's solver worker) and in MicroPython (the page and the
@@ -19,7 +27,8 @@ imported first: it also lets MicroPython read ``from __future__ import annotatio
 
 Modules: ``grid`` (the glossary's tables), ``formats`` (reading and writing puzzles),
 ``validate`` (conflicts), ``solver`` (the fast search), ``tracing`` (the teaching
-strategies, event by event), ``leetcode`` (LeetCode 37's class), ``cli``.
+strategies, event by event), ``logic`` (the steps a person could take: hints, paths,
+levels), ``generator`` (new puzzles of a level), ``leetcode`` (LeetCode 37's class), ``cli``.
 
 The names below load their module on first use (PEP 562's module ``__getattr__``, which
 MicroPython has too): a page that needs only ``sudoku.grid``'s names does not compile the
@@ -31,20 +40,24 @@ from sudoku import compat  # noqa: F401  (first: the other modules rely on it)
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from sudoku.formats import PuzzleError, parse, to_json, to_leetcode, to_line, to_pretty
+    from sudoku.generator import generate, puzzles
     from sudoku.grid import Board, Grid, cell_name, unit_name
     from sudoku.leetcode import Solution
+    from sudoku.logic import Step, apply_step, marks_of, next_step, rate, say, solve_path
     from sudoku.solver import Analysis, analyze, count_solutions, solve
     from sudoku.tracing import Event, replay, trace
     from sudoku.validate import Conflict, conflicts, describe
-    from sudoku.words import STRATEGIES
+    from sudoku.words import LEVELS, STRATEGIES, TECHNIQUES
 
 HOMES = {
     "formats": ("PuzzleError", "parse", "to_json", "to_leetcode", "to_line", "to_pretty"),
+    "generator": ("generate", "puzzles"),
     "grid": ("Board", "Grid", "cell_name", "unit_name"),
     "leetcode": ("Solution",),
+    "logic": ("Step", "apply_step", "marks_of", "next_step", "rate", "say", "solve_path"),
     "solver": ("Analysis", "analyze", "count_solutions", "solve"),
     "tracing": ("Event", "replay", "trace"),
-    "words": ("STRATEGIES",),
+    "words": ("LEVELS", "STRATEGIES", "TECHNIQUES"),
     "validate": ("Conflict", "conflicts", "describe"),
 }
 """The module each public name of ``__all__`` lives in (a unit test keeps them equal)."""
@@ -52,7 +65,9 @@ HOMES = {
 HOME_OF = {name: module for module, names in HOMES.items() for name in names}
 
 __all__ = [
+    "LEVELS",
     "STRATEGIES",
+    "TECHNIQUES",
     "Analysis",
     "Board",
     "Conflict",
@@ -60,14 +75,23 @@ __all__ = [
     "Grid",
     "PuzzleError",
     "Solution",
+    "Step",
     "analyze",
+    "apply_step",
     "cell_name",
     "conflicts",
     "count_solutions",
     "describe",
+    "generate",
+    "marks_of",
+    "next_step",
     "parse",
+    "puzzles",
+    "rate",
     "replay",
+    "say",
     "solve",
+    "solve_path",
     "to_json",
     "to_leetcode",
     "to_line",

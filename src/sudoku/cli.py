@@ -1,6 +1,17 @@
-"""The command line: ``sudoku solve|count|check|trace|bench`` (also ``python -m sudoku``).
+"""The command line: ``sudoku solve|count|check|trace|bench|hint|generate`` (also
+``python -m sudoku``).
 
-Where puzzles come from: ``count``, ``check`` and ``trace`` take one PUZZLE
+- ``hint PUZZLE`` prints the easiest logical step a person could take next, in one
+  line (``sudoku.logic.say``): ``hidden single: r3c5 = 7 (the only place for 7 in box
+  2)``. ``--all`` prints the whole logical path, a step a line, and a last line:
+  ``solved``, or where logic alone gets stuck and how many cells are left. A full grid
+  gets ``solved already: no blank cell left``.
+- ``generate --difficulty easy|medium|hard|expert [--count N] [--seed S]`` prints N
+  new puzzles (default 1) of that level (default easy), one 81-character line each,
+  every one with exactly one solution (``sudoku.generator``). The same seed gives the
+  same puzzles; without one, a random seed is drawn.
+
+Where puzzles come from: ``count``, ``check``, ``trace`` and ``hint`` take one PUZZLE
 argument (an 81-character line or LeetCode JSON, quoted for the shell) or, without
 it, read one puzzle (any shape ``parse`` reads, a 9-line grid too) from stdin.
 ``solve`` takes the PUZZLE argument, or ``--file F``, or stdin. Text from a file
@@ -11,7 +22,7 @@ the whole text is one puzzle. So a file of 81-character lines is a batch, and a
 
 Reading is bounded: no input makes memory grow with its length.
 
-- One puzzle from stdin (``count``, ``check``, ``trace``): at most 10,001 characters
+- One puzzle from stdin (``count``, ``check``, ``trace``, ``hint``): at most 10,001 characters
   are read (``formats.MAX_TEXT`` plus one); more is refused, ``input too long``,
   without reading the rest.
 - ``solve`` (and ``bench``) stream: lines are read one at a time, and ``solve``
@@ -26,10 +37,13 @@ Reading is bounded: no input makes memory grow with its length.
   long would be refused anyway). A line longer than 10,000 characters is answered
   ``invalid: input too long`` and skipped, read in bounded pieces, never whole.
 
-Numbers (``--limit``, ``--max-events``) are whole numbers from 1 to 10**18.
+Numbers (``--limit``, ``--max-events``, ``--count``) are whole numbers from 1 to 10**18;
+a seed is one from 0 to 2**64 - 1.
 
 Exit codes: 0 success; 1 a "no" answer (``solve``: some puzzle not solved;
-``check``: conflicts, no solution or more than one); 2 a usage or input error (bad
+``check``: conflicts, no solution or more than one; ``hint``: conflicts or no solution,
+said as ``solve`` says it, or no technique applies, or with ``--all`` the path gets
+stuck); 2 a usage or input error (bad
 arguments, an unreadable puzzle or file). Errors print one line on stderr,
 ``sudoku: <message>``, never a traceback. ``solve`` may have answered some lines
 before an input error (a file that stops being UTF-8 text halfway) ends it.
@@ -50,11 +64,14 @@ from typing import NoReturn, TextIO
 
 from sudoku.benchmark import format_stats, run_each, solves, summarize
 from sudoku.formats import MAX_TEXT, PuzzleError, parse, to_json, to_line, to_pretty
-from sudoku.grid import Grid
+from sudoku.generator import MASK as MAX_SEED
+from sudoku.generator import puzzles
+from sudoku.grid import BLANK, Grid
+from sudoku.logic import ending, next_step, say, solve_path
 from sudoku.solver import analyze, count_solutions, solve
 from sudoku.tracing import trace
 from sudoku.validate import conflicts, describe, givens
-from sudoku.words import STRATEGIES, VERDICT_WORDS, VERDICTS
+from sudoku.words import ALREADY_SOLVED, LEVELS, STRATEGIES, VERDICT_WORDS, VERDICTS
 
 WRITERS: dict[str, Callable[[Grid], str]] = {"line": to_line, "grid": to_pretty, "json": to_json}
 BENCH_STRATEGIES = ("fast", *STRATEGIES)
@@ -98,7 +115,10 @@ def parser() -> argparse.ArgumentParser:
     """The argument parser: one subcommand per job, each naming its ``run`` function."""
     top = Parser(
         prog="sudoku",
-        description="Solve, count, check, trace and benchmark Sudoku puzzles.",
+        description=(
+            "Solve, count, check, trace and benchmark Sudoku puzzles; hint the next "
+            "logical step; generate new puzzles of a chosen level."
+        ),
         epilog="Exit codes: 0 success, 1 a 'no' answer, 2 a usage or input error.",
     )
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -141,17 +161,46 @@ def parser() -> argparse.ArgumentParser:
     )
     bench_cmd.set_defaults(run=run_bench)
 
+    hint_cmd = commands.add_parser("hint", help="the next logical step, in words")
+    hint_cmd.add_argument("puzzle", nargs="?", metavar="PUZZLE", help=PUZZLE_HELP)
+    hint_cmd.add_argument(
+        "--all", action="store_true", help="every step to the end, or to where logic is stuck"
+    )
+    hint_cmd.set_defaults(run=run_hint)
+
+    generate_cmd = commands.add_parser("generate", help="new puzzles of a level, one a line")
+    generate_cmd.add_argument(
+        "--difficulty", choices=LEVELS, default=LEVELS[0], help=f"default {LEVELS[0]}"
+    )
+    generate_cmd.add_argument(
+        "--count", type=positive, default=1, metavar="N", help="how many (default 1)"
+    )
+    generate_cmd.add_argument(
+        "--seed", type=seed, metavar="S", help="the same seed, the same puzzles (default random)"
+    )
+    generate_cmd.set_defaults(run=run_generate)
+
     return top
 
 
 def positive(text: str) -> int:
     """An argument that must be a whole number from 1 to MAX_NUMBER."""
+    return whole(text, 1, MAX_NUMBER)
+
+
+def seed(text: str) -> int:
+    """A ``--seed``: a whole number from 0 to 2**64 - 1."""
+    return whole(text, 0, MAX_SEED)
+
+
+def whole(text: str, low: int, high: int) -> int:
+    """An argument that must be a whole number from ``low`` to ``high``."""
     # the length test first: int() refuses (ValueError) strings of over 4,300 digits
-    if text.isdecimal() and len(text) <= len(str(MAX_NUMBER)) and 1 <= int(text) <= MAX_NUMBER:
+    if text.isdecimal() and len(text) <= len(str(high)) and low <= int(text) <= high:
         return int(text)
     shown = text if len(text) <= 30 else text[:30] + "..."
     raise argparse.ArgumentTypeError(
-        f"expected a whole number from 1 to {MAX_NUMBER:,}, found {shown!r}"
+        f"expected a whole number from {low} to {high:,}, found {shown!r}"
     )
 
 
@@ -242,6 +291,37 @@ def run_bench(args: argparse.Namespace) -> int:
     if failed:
         print(f"not solved: {failed} of {len(puzzles)} puzzles")
     return 1 if failed else 0
+
+
+def run_hint(args: argparse.Namespace) -> int:
+    """Print the next logical step, or with ``--all`` every step and where the path ends.
+
+    Exit 0 when a step is given (``--all``: when the path solves the puzzle) or the grid
+    is full; 1 for conflicts, no solution, or no step."""
+    grid = parse(one_puzzle(args))
+    solution, why = solve_text(grid)
+    if solution is None:
+        print(why)
+        return 1
+    if BLANK not in grid:
+        print(ALREADY_SOLVED)
+        return 0
+    if not args.all:
+        step = next_step(grid)
+        print(ending(grid) if step is None else say(step))
+        return 1 if step is None else 0
+    steps, reached = solve_path(grid)
+    for step in steps:
+        print(say(step))
+    print(ending(reached))
+    return 1 if BLANK in reached else 0
+
+
+def run_generate(args: argparse.Namespace) -> int:
+    """Print ``--count`` new puzzles of the level, each line flushed as soon as it is made."""
+    for puzzle in islice(puzzles(args.difficulty, args.seed), args.count):
+        print(to_line(puzzle), flush=True)
+    return 0
 
 
 def numbered_parse(number: int, text: str | PuzzleError) -> Grid:

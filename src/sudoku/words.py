@@ -58,3 +58,105 @@ def next_choice(cell: str, digits: str) -> str:
         return f"mrv's next cell: {cell}, 1 candidate, {digits}"
     listed = ", ".join(digits[:-1]) + " and " + digits[-1]
     return f"mrv's next cell: {cell}, {len(digits)} candidates, {listed}"
+
+
+# The puzzle companion (``sudoku.logic``, ``sudoku.generator``): techniques, levels, hints.
+
+TECHNIQUES = (
+    "naked single",
+    "hidden single",
+    "pointing",
+    "claiming",
+    "naked pair",
+    "hidden pair",
+    "naked triple",
+    "hidden triple",
+    "x-wing",
+)
+"""The logical techniques, easiest first: the order ``sudoku.logic`` tries them in."""
+
+LEVELS = ("easy", "medium", "hard", "expert")
+"""A puzzle's difficulty, easiest first (``sudoku.logic.rate`` says which techniques each needs)."""
+
+HIDDEN_SINGLE = "hidden single"
+POINTING = "pointing"
+CLAIMING = "claiming"
+X_WING = "x-wing"
+SUBSETS = {
+    (2, True): "naked pair",
+    (2, False): "hidden pair",
+    (3, True): "naked triple",
+    (3, False): "hidden triple",
+}
+"""The subset techniques by (size, naked): a naked one is cells, a hidden one digits."""
+
+SOLVED = "solved"
+"""The last line of a logical path that fills the grid."""
+
+ALREADY_SOLVED = "solved already: no blank cell left"
+"""The hint for a full grid."""
+
+
+def listing(items: list[str] | tuple[str, ...]) -> str:
+    """Items in words: ``r1c1``, ``1 and 8``, ``r1c1, r1c4 and r1c7``."""
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def placement(cell: str, digit: str) -> str:
+    """A digit written into a cell: ``r3c5 = 7``."""
+    return f"{cell} = {digit}"
+
+
+def removal(digit: str, cells: list[str]) -> str:
+    """A digit taken out of cells' candidates: ``remove 3 from r1c1, r1c2``."""
+    return f"remove {digit} from {', '.join(cells)}"
+
+
+def hint(technique: str, action: str, reason: str) -> str:
+    """One logical step: ``hidden single: r3c5 = 7 (the only place for 7 in box 2)``."""
+    return f"{technique}: {action} ({reason})"
+
+
+def only_candidate(cell: str) -> str:
+    """Why a naked single: ``the only candidate left for r1c1``."""
+    return f"the only candidate left for {cell}"
+
+
+def only_place(digit: str, unit: str) -> str:
+    """Why a hidden single: ``the only place for 7 in box 2``."""
+    return f"the only place for {digit} in {unit}"
+
+
+def holds_only_in(unit: str, digits: list[str], where: str) -> str:
+    """Why locked candidates and hidden subsets: ``box 1 holds 5 only in row 2``,
+    ``row 1 holds 1 and 8 only in r1c1 and r1c5``."""
+    return f"{unit} holds {listing(digits)} only in {where}"
+
+
+def hold_only(cells: list[str], digits: list[str], unit: str) -> str:
+    """Why a naked subset: ``r1c1 and r1c4 hold only 1 and 8 in row 1``."""
+    return f"{listing(cells)} hold only {listing(digits)} in {unit}"
+
+
+def both_units(first: str, second: str) -> str:
+    """Two units of one kind: ``row 3``, ``row 8`` -> ``rows 3 and 8``."""
+    kind, number = first.split(" ")
+    return f"{kind}s {number} and {second.split(' ')[1]}"
+
+
+def wing(lines: str, digit: str, crossing: str) -> str:
+    """Why an x-wing: ``rows 3 and 8 hold 5 only in columns 2 and 7``."""
+    return f"{lines} hold {digit} only in {crossing}"
+
+
+def stuck(left: int, unique: bool) -> str:
+    """Where logic stops: ``stuck: no technique above applies; 43 cells left (...)``."""
+    why = (
+        "a harder technique or a guess is needed"
+        if unique
+        else "the puzzle has more than one solution: no logic can finish it"
+    )
+    cells = "cell" if left == 1 else "cells"
+    return f"stuck: no technique above applies; {left} {cells} left ({why})"

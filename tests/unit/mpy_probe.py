@@ -4,11 +4,13 @@ the core a line, so that the two outputs can be compared line by line.
     python mpy_probe.py CASES.json
 
 ``CASES.json`` holds ``{"puzzles": [...], "bad": [...], "events": N}``: grids to read, solve,
-count, check and trace (the first N events of each strategy), and inputs for ``parse``
+count, check, trace (the first N events of each strategy) and reason about (the next
+logical step, the logical path in words, the level), and inputs for ``parse``
 (text, or a list given as is), most of them refused. The probe then asks the questions
 whose answers must be the same everywhere: ``source()``, the API's refusals, the compat
-shims. It prints with its own ``dump`` (sorted keys, every character outside printable
-ASCII escaped), so no difference between the interpreters' ``json`` or ``repr`` shows.
+shims, the generator's first puzzles for a few seeds. It prints with its own ``dump``
+(sorted keys, every character outside printable ASCII escaped), so no difference between
+the interpreters' ``json`` or ``repr`` shows.
 Written for both interpreters: no typing, no dict order, nothing MicroPython lacks.
 """
 
@@ -26,6 +28,7 @@ from sudoku.compat import (
     splitlines,
     strip,
 )
+from sudoku.generator import numbers
 from sudoku.tracing import apply, source
 
 
@@ -117,6 +120,37 @@ def probe_puzzle(number, puzzle, events):
         say(tag, strategy, "back to the start", "".join(cells) == grid)
 
 
+def probe_logic(number, puzzle):
+    """The logical steps for one puzzle: the next one, the path in words, the level."""
+    tag = "puzzle " + str(number)
+    grid = sudoku.parse(puzzle)
+    say(tag, "next_step", attempt(sudoku.next_step, grid))
+    try:
+        steps, reached = sudoku.solve_path(grid)
+    except ValueError as error:
+        say(tag, "path", "error " + type(error).__name__ + ": " + dump(str(error)))
+    else:
+        for step in steps:
+            say(tag, "path", dump(sudoku.say(step)))
+        say(tag, "path reached", dump(reached))
+    say(tag, "rate", attempt(sudoku.rate, grid))
+
+
+def probe_companion():
+    """Marks given by a caller, the generator's stream and puzzles, their refusals."""
+    marks = ["123456789"] * 81
+    marks[40] = "4"
+    say("next_step marks", attempt(lambda: sudoku.say(sudoku.next_step("." * 81, marks))))
+    say("next_step bad marks", attempt(sudoku.next_step, "." * 81, ["1"] * 80))
+    stream = numbers(0)
+    say("splitmix64", dump([next(stream) for _ in range(4)]))
+    for seed in (0, 1, 18446744073709551615):
+        say("generate easy", seed, attempt(sudoku.generate, "easy", seed))
+    say("generate medium", attempt(sudoku.generate, "medium", 2))
+    for level, seed in (("Easy", 1), ("easy", -1), ("easy", 2**64), ("easy", 1.5)):
+        say("generate refuses", dump(level), attempt(sudoku.generate, level, seed))
+
+
 def probe_sources():
     """Each strategy's source text, line by line, and its event lines."""
     for strategy in sudoku.STRATEGIES:
@@ -170,6 +204,8 @@ def main():
     say("implementation", "CPython or MicroPython: the rest must not differ")
     for number, puzzle in enumerate(cases["puzzles"]):
         probe_puzzle(number, puzzle, cases["events"])
+        probe_logic(number, puzzle)
+    probe_companion()
     probe_sources()
     for number, bad in enumerate(cases["bad"]):
         say("input", number, attempt(sudoku.parse, bad))

@@ -14,11 +14,12 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from support import LEETCODE, load_puzzles, solution_problems
+from support import EASY, LEETCODE, load_puzzles, solution_problems
 
 from sudoku.cli import main
 from sudoku.formats import MAX_TEXT, parse
-from sudoku.solver import analyze
+from sudoku.logic import rate
+from sudoku.solver import analyze, count_solutions
 from sudoku.tracing import trace
 
 SOLVED = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
@@ -269,8 +270,9 @@ def test_count_default_limit_is_two(capsys: pytest.CaptureFixture[str]) -> None:
         ("count", LEETCODE, "--limit"),
         ("trace", LEETCODE, "--max-events"),
         ("bench", "--file", "unread.txt", "--limit"),
+        ("generate", "--count"),
     ],
-    ids=["count", "trace", "bench"],
+    ids=["count", "trace", "bench", "generate"],
 )
 @pytest.mark.parametrize(
     "number",
@@ -394,6 +396,147 @@ def test_trace_bad_strategy_is_a_usage_error(capsys: pytest.CaptureFixture[str])
     assert "invalid choice" in err
 
 
+X_WING = "98..62753.65..3...327.5...679..3.5...5...9...832.45..9673591428249.87..5518.2...7"
+"""HoDoKu's X-Wing example (its "bf202" state, filled cells only): the next step is the
+X-Wing on 1 in columns 1 and 5."""
+
+NORVIG_HARDEST_1 = load_puzzles("hardest", 2)[1]
+"""A puzzle the techniques cannot finish: the path gets stuck."""
+
+
+def test_hint_prints_one_step(capsys: pytest.CaptureFixture[str]) -> None:
+    """hint PUZZLE: one line, the technique, the action and why; exit 0."""
+    assert run(capsys, "hint", EASY) == (
+        0,
+        "naked single: r5c6 = 4 (the only candidate left for r5c6)\n",
+        "",
+    )
+
+
+def test_hint_names_an_x_wing(capsys: pytest.CaptureFixture[str]) -> None:
+    """The textbook X-Wing is said as the issue asks: eliminations, then the reason."""
+    line = (
+        "x-wing: remove 1 from r2c4, r2c7, r2c8, r2c9, r5c3, r5c4, r5c7, r5c8, r5c9 "
+        "(columns 1 and 5 hold 1 only in rows 2 and 5)"
+    )
+    assert run(capsys, "hint", X_WING) == (0, line + "\n", "")
+
+
+def test_hint_all_walks_to_the_solution(capsys: pytest.CaptureFixture[str]) -> None:
+    """--all: one step a line, as many placements as blanks, then 'solved'; exit 0."""
+    code, out, err = run(capsys, "hint", "--all", EASY)
+    assert (code, err) == (0, "")
+    *steps, last = out.splitlines()
+    assert last == "solved"
+    assert sum(" = " in line for line in steps) == EASY.count(".")
+    assert all(line.split(": ")[0] in {"naked single", "hidden single"} for line in steps)
+
+
+def test_hint_all_says_where_logic_is_stuck(capsys: pytest.CaptureFixture[str]) -> None:
+    """A puzzle beyond the techniques: the steps there are, then the stuck line; exit 1."""
+    code, out, _ = run(capsys, "hint", "--all", NORVIG_HARDEST_1)
+    assert code == 1
+    last = out.splitlines()[-1]
+    assert last.startswith("stuck: no technique above applies; ")
+    assert last.endswith(" cells left (a harder technique or a guess is needed)")
+
+
+def test_hint_with_no_step_says_stuck(capsys: pytest.CaptureFixture[str]) -> None:
+    """Two solutions and nothing logic can do: the stuck line names why; exit 1."""
+    line = (
+        "stuck: no technique above applies; 4 cells left "
+        "(the puzzle has more than one solution: no logic can finish it)"
+    )
+    assert run(capsys, "hint", TWO_SOLUTIONS) == (1, line + "\n", "")
+
+
+@pytest.mark.parametrize("flags", [(), ("--all",)])
+def test_hint_on_a_full_grid_says_it_is_solved(
+    capsys: pytest.CaptureFixture[str], flags: tuple[str, ...]
+) -> None:
+    """A grid with no blank: said plainly, exit 0."""
+    assert run(capsys, "hint", *flags, SOLVED) == (0, "solved already: no blank cell left\n", "")
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "answer"),
+    [(DEAD_END, "no solution"), (CLASH, "invalid: r1c1 and r1c2 both hold 5 in row 1")],
+)
+def test_hint_refuses_a_puzzle_without_solution(
+    capsys: pytest.CaptureFixture[str], puzzle: str, answer: str
+) -> None:
+    """No logic on a puzzle with no solution: said as solve says it, exit 1."""
+    assert run(capsys, "hint", puzzle) == (1, answer + "\n", "")
+    assert run(capsys, "hint", "--all", puzzle) == (1, answer + "\n", "")
+
+
+def test_hint_reads_stdin(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without PUZZLE, hint reads one puzzle (a 9-line grid) from stdin."""
+    feed(monkeypatch, LEETCODE_GRID)
+    code, out, _ = run(capsys, "hint")
+    assert code == 0
+    assert len(out.splitlines()) == 1
+    assert out.startswith(("naked single: ", "hidden single: "))
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "expert"])
+def test_generate_prints_proper_puzzles_of_the_level(
+    capsys: pytest.CaptureFixture[str], level: str
+) -> None:
+    """--count N: N lines of 81 characters, each a puzzle with one solution at that level."""
+    code, out, err = run(capsys, "generate", "--difficulty", level, "--count", "2", "--seed", "4")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert len(lines) == 2
+    for line in lines:
+        assert len(line) == 81
+        assert count_solutions(parse(line), 2) == 1
+        assert rate(parse(line)) == level
+
+
+def test_generate_same_seed_same_output(capsys: pytest.CaptureFixture[str]) -> None:
+    """The same seed twice prints the same puzzles; the default level is easy, count 1."""
+    first = run(capsys, "generate", "--seed", "12")
+    assert first == run(capsys, "generate", "--seed", "12")
+    assert first == run(capsys, "generate", "--seed", "12", "--difficulty", "easy")
+    assert len(first[1].splitlines()) == 1
+    assert run(capsys, "generate", "--seed", "13") != first
+
+
+def test_generate_without_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    """No seed: a random one, still a proper easy puzzle."""
+    code, out, _ = run(capsys, "generate")
+    assert code == 0
+    assert count_solutions(parse(out), 2) == 1
+
+
+@pytest.mark.parametrize("value", ["-1", "x", "18446744073709551616", "1.5", ""])
+def test_generate_bad_seed_is_a_usage_error(capsys: pytest.CaptureFixture[str], value: str) -> None:
+    """A seed is a whole number from 0 to 2**64 - 1: else one stderr line, exit 2."""
+    code, out, err = run(capsys, "generate", "--seed", value)
+    assert (code, out) == (2, "")
+    assert err == (
+        "sudoku: argument --seed: expected a whole number from 0 to "
+        f"18,446,744,073,709,551,615, found {value!r} (see 'sudoku generate --help')\n"
+    )
+
+
+def test_generate_seed_zero_and_the_largest_are_seeds(capsys: pytest.CaptureFixture[str]) -> None:
+    """0 and 2**64 - 1 are accepted."""
+    assert run(capsys, "generate", "--seed", "0")[0] == 0
+    assert run(capsys, "generate", "--seed", "18446744073709551615")[0] == 0
+
+
+def test_generate_bad_difficulty_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    """Only the four levels: argparse refuses others, exit 2."""
+    code, out, err = run(capsys, "generate", "--difficulty", "insane")
+    assert (code, out) == (2, "")
+    assert "invalid choice" in err
+    assert err.count("\n") == 1
+
+
 def bench_file(tmp_path: Path, *puzzles: str) -> str:
     """A puzzle file for bench, one puzzle a line; its path as an argument."""
     path = tmp_path / "bench.txt"
@@ -459,7 +602,7 @@ def test_bench_needs_a_file(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--file" in err
 
 
-@pytest.mark.parametrize("command", ["count", "check", "trace"])
+@pytest.mark.parametrize("command", ["count", "check", "trace", "hint"])
 @pytest.mark.parametrize(
     ("puzzle", "message"),
     [
@@ -489,7 +632,9 @@ def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
     """--help exits 0 and names every subcommand."""
     code, out, _ = run(capsys, "--help")
     assert code == 0
-    assert all(name in out for name in ("solve", "count", "check", "trace", "bench"))
+    assert all(
+        name in out for name in ("solve", "count", "check", "trace", "bench", "hint", "generate")
+    )
 
 
 def python_m_sudoku(*argv: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -551,7 +696,7 @@ def test_interrupt_stops_quietly() -> None:
 TOO_LONG = "input too long: more than 10000 characters"
 
 
-@pytest.mark.parametrize("command", ["count", "check", "trace"])
+@pytest.mark.parametrize("command", ["count", "check", "trace", "hint"])
 def test_one_puzzle_from_stdin_reads_no_more_than_the_cap(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, command: str
 ) -> None:
@@ -561,7 +706,7 @@ def test_one_puzzle_from_stdin_reads_no_more_than_the_cap(
     assert stdin.tell() == MAX_TEXT + 1
 
 
-@pytest.mark.parametrize("command", ["count", "check", "trace"])
+@pytest.mark.parametrize("command", ["count", "check", "trace", "hint"])
 def test_one_puzzle_at_the_cap_is_read(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, command: str
 ) -> None:

@@ -3,7 +3,8 @@
 ``mpy_probe.py`` prints what the core says about ~20 puzzles of the shared sets (a clash
 and a puzzle with no solution among them): parse and every writer, solutions, counts up
 to 1, 2 and 3, ``analyze``, conflicts, ``solveSudoku``, the first 300 events of each
-strategy, ``source()``, the refusals of bad arguments, and ``parse``'s answer to ~80 bad
+strategy, the next logical step, the logical path in words and the level, a few generated
+puzzles, ``source()``, the refusals of bad arguments, and ``parse``'s answer to ~80 bad
 inputs (unicode digits and spaces, nested lists, letters, wrong counts, broken literals).
 It runs here in CPython and in PyScript's MicroPython, which the browser runs on the page
 and in the widget (Node and the vendored ``micropython.mjs``, through ``mpy_probe.mjs``);
@@ -244,6 +245,12 @@ def test_the_probe_asks_everything(outputs: tuple[list[str], list[str]]) -> None
     for number in range(len(PUZZLES)):
         for strategy in ("naive", "mrv", "propagate"):
             assert f"puzzle {number} {strategy} replay" in "\n".join(cpython)
+        assert f"puzzle {number} rate " in "\n".join(cpython)
+    assert sum(" path " in line for line in cpython) > 500
+    assert {"easy", "medium", "expert"} <= {
+        line.split(" rate ")[1].strip('"') for line in cpython if " rate " in line
+    }
+    assert sum(line.startswith("generate easy") for line in cpython) == 3
     assert sum(line.startswith("input ") for line in cpython) == len(BAD_INPUTS)
     assert sum(" error PuzzleError: " in line for line in cpython) > 60
 

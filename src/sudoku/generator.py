@@ -1,0 +1,230 @@
+"""New puzzles of a chosen level, the same ones for the same seed in every interpreter.
+
+``generate(level, seed)`` makes one puzzle, ``puzzles(level, seed)`` an endless stream
+of them (the first is ``generate``'s), each with exactly one solution and rated
+``level`` by ``sudoku.logic.rate``:
+
+1. **A full grid**: the three boxes of the diagonal filled with shuffled digits (they
+   share no unit, so any filling is legal), completed by the solver, then its rows and
+   columns shuffled within their bands and stacks, the bands and stacks shuffled, and
+   the grid transposed on a coin toss: each of those keeps a grid valid.
+2. **Givens taken out** one at a time, in a random order, each kept out only while the
+   puzzle stays within reach of the level: solvable by singles alone for *easy*, by the
+   techniques up to *medium* for *medium* (a puzzle that logic solves has exactly one
+   solution, so uniqueness comes free), and for *hard* and *expert* while it keeps
+   exactly one solution (``count_solutions(grid, 2) == 1``). A given whose cell would
+   be a naked single at once is taken out without asking: the puzzle it leaves is one
+   step from the one before.
+3. **The pick**: the sparsest puzzle of that path, except for *hard*: the last puzzle
+   of the path that the techniques still solve (a bisection: puzzles only get harder as
+   givens go, as a rule). Hard puzzles are rare (about 1% of random minimal puzzles need
+   a triple or an x-wing and nothing more), so they are looked for where logic stops
+   working. Thinning while the techniques up to *hard* still solve it, as for *medium*,
+   ended hard once in 60 grids in a trial, at 47 ms a grid; this finds one about once in
+   120 grids, at 6 ms a grid.
+4. **The level is checked** (``sudoku.logic.rate``'s reckoning); a puzzle of another
+   level is dropped and the next full grid tried. Easy never is (a puzzle that singles
+   solve is easy by definition). Measured over seeds 0-9 (``bench/generate.py``, CPython
+   3.11, median and max): easy 11 and 13 ms (1 grid each), medium 86 and 316 ms (4.5
+   grids), hard 0.67 and 2.1 s (118 grids), expert 12 and 42 ms (2.9 grids). Pyodide
+   is 3-4 times slower.
+
+**Randomness** comes from ``numbers(seed)``, SplitMix64 written out here, not from
+``random``: MicroPython's ``random`` has no ``Random`` class and CPython's may change its
+algorithms between versions, while this gives the same puzzles for the same seed in
+CPython, Pyodide and MicroPython alike. A seed is a whole number from 0 to 2**64 - 1;
+each level draws from its own stream (the seed's first number, with the level mixed
+in), so one seed gives unrelated puzzles at two levels.
+"""
+
+from __future__ import annotations
+
+from sudoku.formats import shown
+from sudoku.grid import BLANK, DIGITS, PEERS, UNITS, Grid
+from sudoku.logic import hardest_level, marks_of
+from sudoku.solver import count_solutions, solve
+from sudoku.words import LEVELS
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator, Sequence
+    from typing import TypeVar
+
+    T = TypeVar("T")
+
+MASK = (1 << 64) - 1
+"""SplitMix64 works on 64-bit words."""
+
+
+def numbers(seed: int) -> Iterator[int]:
+    """An endless stream of 64-bit numbers from ``seed``: SplitMix64 (Steele, Lea and
+    Flood, 2014), small, fast and well mixed, the same in every interpreter."""
+    state = seed
+    while True:
+        state = (state + 0x9E3779B97F4A7C15) & MASK
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        yield z ^ (z >> 31)
+
+
+def below(stream: Iterator[int], n: int) -> int:
+    """A number from 0 to ``n - 1``, each as likely (numbers past the last whole multiple
+    of ``n`` are drawn again)."""
+    limit = (MASK + 1) - (MASK + 1) % n
+    while True:
+        number = next(stream)
+        if number < limit:
+            return number % n
+
+
+def shuffled(stream: Iterator[int], items: Sequence[T]) -> list[T]:
+    """``items`` in a random order (Fisher-Yates)."""
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j = below(stream, i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+def full_grid(stream: Iterator[int]) -> Grid:
+    """A random solved grid (step 1 of the module docstring)."""
+    cells = [BLANK] * 81
+    for box in (18, 22, 26):  # boxes 1, 5 and 9: no two share a row or a column
+        digits = shuffled(stream, DIGITS)
+        for place, cell in enumerate(UNITS[box]):
+            cells[cell] = digits[place]
+    solution = solve("".join(cells))
+    assert solution is not None  # any filling of the diagonal boxes completes
+    rows = lines_order(stream)
+    cols = lines_order(stream)
+    if below(stream, 2):
+        rows, cols = cols, rows
+        return "".join([solution[9 * c + r] for r in rows for c in cols])
+    return "".join([solution[9 * r + c] for r in rows for c in cols])
+
+
+def lines_order(stream: Iterator[int]) -> list[int]:
+    """Nine lines (rows or columns) reordered without breaking a grid: the three bands
+    shuffled, and the three lines inside each band."""
+    return [
+        3 * band + line
+        for band in shuffled(stream, range(3))
+        for line in shuffled(stream, range(3))
+    ]
+
+
+def within(level: int) -> Callable[[Grid], bool]:
+    """Whether a puzzle (a subset of a solved grid's givens) stays within reach of the
+    level (an index of ``LEVELS``): logic up to that level solves it, or for *hard* and
+    *expert* it keeps exactly one solution (step 2 of the module docstring)."""
+    if level >= 2:
+        return lambda grid: count_solutions(grid, 2) == 1
+    return lambda grid: solved_within(grid, level)
+
+
+def solved_within(grid: Grid, level: int) -> bool:
+    """Whether the techniques up to ``level`` (an index of ``LEVELS``) solve ``grid``."""
+    return hardest_level(list(grid), marks_of(grid), level) is not None
+
+
+def level_of(grid: Grid) -> int:
+    """The level (an index of ``LEVELS``) of a puzzle known to have one solution."""
+    hardest = hardest_level(list(grid), marks_of(grid), len(LEVELS) - 2)
+    return len(LEVELS) - 1 if hardest is None else hardest
+
+
+def seen_eight(cells: list[str], cell: int) -> bool:
+    """Whether the peers of ``cell`` hold eight different digits: a naked single."""
+    return len({cells[peer] for peer in PEERS[cell]} - {BLANK}) == 8
+
+
+def thinned(stream: Iterator[int], solution: Grid, keeps: Callable[[Grid], bool]) -> list[Grid]:
+    """The puzzles met taking givens out of ``solution`` in a random order, each taken
+    out only if the puzzle left ``keeps`` holding: the solution first, the sparsest last."""
+    cells = list(solution)
+    path = [solution]
+    for cell in shuffled(stream, range(81)):
+        digit, cells[cell] = cells[cell], BLANK
+        puzzle = "".join(cells)
+        if seen_eight(cells, cell) or keeps(puzzle):
+            path.append(puzzle)
+        else:
+            cells[cell] = digit
+    return path
+
+
+def last_solved(path: list[Grid], level: int) -> Grid:
+    """The last puzzle of ``path`` (each one given fewer than the one before, the first
+    solved) that the techniques up to ``level`` solve, found by bisection: a puzzle only
+    gets harder as givens go, as a rule (where it does not, this finds a puzzle where
+    the techniques stop solving, as good for the generator)."""
+    low, high = 0, len(path)  # path[low] is solved; path[high:] are not (or past the end)
+    while high - low > 1:
+        middle = (low + high) // 2
+        if solved_within(path[middle], level):
+            low = middle
+        else:
+            high = middle
+    return path[low]
+
+
+def candidate(stream: Iterator[int], wanted: int) -> Grid:
+    """One puzzle made for the level (steps 1 and 2 of the module docstring), not yet rated."""
+    solution = full_grid(stream)
+    path = thinned(stream, solution, within(wanted))
+    if wanted == 2:
+        return last_solved(path, wanted)
+    return path[-1]
+
+
+def checked_level(level: str) -> int:
+    """The index of ``level`` in ``LEVELS``; ValueError naming the levels otherwise."""
+    if not isinstance(level, str) or level not in LEVELS:
+        raise ValueError(f"unknown level {shown(level)}: expected one of {', '.join(LEVELS)}")
+    return LEVELS.index(level)
+
+
+def checked_seed(seed: int | None) -> int:
+    """``seed`` if it is a whole number from 0 to 2**64 - 1, a random one for None;
+    TypeError or ValueError otherwise."""
+    if seed is None:
+        import random  # noqa: PLC0415 (only here: a seeded stream needs no module)
+
+        return random.getrandbits(32)  # MicroPython's takes at most 32 bits
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(f"seed must be a whole number (an int), got {shown(seed)}")
+    if not 0 <= seed <= MASK:
+        raise ValueError(f"seed must be from 0 to 2**64 - 1, got {shown(seed)}")
+    return seed
+
+
+def puzzles(level: str, seed: int | None = None) -> Iterator[Grid]:
+    """Puzzles rated ``level``, one after another from ``seed``, without end.
+
+    Each has exactly one solution. The same level and seed give the same puzzles, in
+    every interpreter; no seed (None) draws a random one. ValueError (or TypeError) for
+    an unknown level or a bad seed, at once (before the first puzzle is asked for).
+    """
+    wanted = checked_level(level)
+    return made(wanted, stream_for(wanted, checked_seed(seed)))
+
+
+def stream_for(wanted: int, seed: int) -> Iterator[int]:
+    """The random numbers a level (an index of ``LEVELS``) draws from for ``seed``: the
+    seed's first number with the level mixed in starts it, so levels do not share puzzles."""
+    return numbers(next(numbers(seed)) ^ wanted)
+
+
+def made(wanted: int, stream: Iterator[int]) -> Iterator[Grid]:
+    """The endless loop behind ``puzzles``: make, rate, keep those of the level."""
+    while True:
+        puzzle = candidate(stream, wanted)
+        if level_of(puzzle) == wanted:
+            yield puzzle
+
+
+def generate(level: str, seed: int | None = None) -> Grid:
+    """One puzzle rated ``level`` (easy, medium, hard or expert) from ``seed`` (None: a
+    random one): the first of ``puzzles(level, seed)``."""
+    return next(puzzles(level, seed))

@@ -1,0 +1,476 @@
+"""The logical steps (src/sudoku/logic.py): each technique on a textbook state, the exact
+step and sentence; every step of every path on real puzzles agrees with the solution and
+is justified by its own rule, restated here; levels; refusals.
+
+The rules are restated in this file (units, candidates, what each technique may remove)
+instead of asked of the package, so that a wrong finder cannot pass by agreeing with itself.
+"""
+
+from __future__ import annotations
+
+import pytest
+from support import EASY, LEETCODE, load_puzzles
+
+from sudoku.formats import PuzzleError
+from sudoku.logic import (
+    FINDERS,
+    LEVEL_OF,
+    Step,
+    apply_step,
+    ending,
+    first_step,
+    marks_of,
+    next_step,
+    rate,
+    say,
+    solve_path,
+)
+from sudoku.solver import solve
+from sudoku.words import LEVELS, TECHNIQUES
+
+ROWS = [[9 * r + c for c in range(9)] for r in range(9)]
+COLS = [[9 * r + c for r in range(9)] for c in range(9)]
+BOXES = [
+    [9 * r + c for r in range(br, br + 3) for c in range(bc, bc + 3)]
+    for br in (0, 3, 6)
+    for bc in (0, 3, 6)
+]
+UNITS = ROWS + COLS + BOXES
+"""Units numbered as the package numbers them: rows 0-8, columns 9-17, boxes 18-26."""
+
+ALL = "123456789"
+
+
+def cell(name: str) -> int:
+    """The index of ``r{row}c{col}``."""
+    return 9 * (int(name[1]) - 1) + int(name[3]) - 1
+
+
+def cells(*names: str) -> tuple[int, ...]:
+    """The indices of these cell names."""
+    return tuple(cell(name) for name in names)
+
+
+def open_marks() -> list[str]:
+    """An empty grid's marks with every candidate: nothing to find until a test removes some."""
+    return [ALL] * 81
+
+
+def drop(marks: list[str], digit: str, where: list[int] | tuple[int, ...]) -> None:
+    """Take ``digit`` out of the marks of ``where``."""
+    for index in where:
+        marks[index] = marks[index].replace(digit, "")
+
+
+def only(marks: list[str], digit: str, unit: list[int], keep: tuple[int, ...]) -> None:
+    """Leave ``digit`` in ``unit`` only at ``keep``."""
+    drop(marks, digit, [index for index in unit if index not in keep])
+
+
+def pairs(digit: str, *names: str) -> tuple[tuple[int, str], ...]:
+    """Eliminations of one digit from these cells, in the package's order."""
+    return tuple((index, digit) for index in sorted(cells(*names)))
+
+
+# --- each technique on a textbook state ----------------------------------------------------
+
+
+def test_naked_single() -> None:
+    """A blank with one candidate left: placed, in the sentence the issue asks for."""
+    marks = open_marks()
+    marks[cell("r5c5")] = "4"
+    step = first_step(marks)
+    assert step == Step("naked single", ((40, "4"),), (), (40,), (), ("4",))
+    assert say(step) == "naked single: r5c5 = 4 (the only candidate left for r5c5)"
+
+
+def test_hidden_single_looks_in_boxes_first() -> None:
+    """7 has one place in box 2 (and in row 3): the box is named, as people look there first."""
+    marks = open_marks()
+    only(marks, "7", BOXES[1], cells("r3c5"))
+    only(marks, "7", ROWS[2], cells("r3c5"))
+    step = first_step(marks)
+    assert step == Step("hidden single", ((22, "7"),), (), (22,), (19,), ("7",))
+    assert say(step) == "hidden single: r3c5 = 7 (the only place for 7 in box 2)"
+
+
+def test_hidden_single_in_a_row() -> None:
+    """With no box single, a row's single is found and the row named."""
+    marks = open_marks()
+    only(marks, "7", ROWS[2], cells("r3c5"))
+    assert say(first_step(marks)) == "hidden single: r3c5 = 7 (the only place for 7 in row 3)"
+
+
+def test_pointing() -> None:
+    """Box 1 holds 5 only in row 2: 5 leaves the rest of row 2."""
+    marks = open_marks()
+    only(marks, "5", BOXES[0], cells("r2c2", "r2c3"))
+    drop(marks, "5", cells("r2c4", "r2c5", "r2c6", "r2c9"))
+    step = first_step(marks)
+    gone = pairs("5", "r2c7", "r2c8")
+    assert step == Step("pointing", (), gone, cells("r2c2", "r2c3"), (18, 1), ("5",))
+    assert say(step) == "pointing: remove 5 from r2c7, r2c8 (box 1 holds 5 only in row 2)"
+
+
+def test_claiming() -> None:
+    """Row 2 holds 5 only in box 1: 5 leaves the rest of box 1."""
+    marks = open_marks()
+    only(marks, "5", ROWS[1], cells("r2c2", "r2c3"))
+    step = first_step(marks)
+    gone = pairs("5", "r1c1", "r1c2", "r1c3", "r3c1", "r3c2", "r3c3")
+    assert step == Step("claiming", (), gone, cells("r2c2", "r2c3"), (1, 18), ("5",))
+    assert say(step) == (
+        "claiming: remove 5 from r1c1, r1c2, r1c3, r3c1, r3c2, r3c3 (row 2 holds 5 only in box 1)"
+    )
+
+
+def test_naked_pair() -> None:
+    """r1c1 and r1c4 hold only 1 and 8: both digits leave the rest of row 1."""
+    marks = open_marks()
+    marks[cell("r1c1")] = marks[cell("r1c4")] = "18"
+    step = first_step(marks)
+    rest = ("r1c2", "r1c3", "r1c5", "r1c6", "r1c7", "r1c8", "r1c9")
+    assert step == Step(
+        "naked pair",
+        (),
+        pairs("1", *rest) + pairs("8", *rest),
+        cells("r1c1", "r1c4"),
+        (0,),
+        ("1", "8"),
+    )
+    assert say(step) == (
+        "naked pair: remove 1 from r1c2, r1c3, r1c5, r1c6, r1c7, r1c8, r1c9; "
+        "remove 8 from r1c2, r1c3, r1c5, r1c6, r1c7, r1c8, r1c9 "
+        "(r1c1 and r1c4 hold only 1 and 8 in row 1)"
+    )
+
+
+def test_hidden_pair() -> None:
+    """Row 1 holds 1 and 8 only in r1c1 and r1c5: every other digit leaves those two."""
+    marks = open_marks()
+    for digit in "18":
+        only(marks, digit, ROWS[0], cells("r1c1", "r1c5"))
+    marks[cell("r1c5")] = "1489"
+    step = first_step(marks)
+    gone = tuple(
+        (index, d) for d in "2345679" for index in cells("r1c1", "r1c5") if d in marks[index]
+    )
+    assert step == Step("hidden pair", (), gone, cells("r1c1", "r1c5"), (0,), ("1", "8"))
+    assert say(step) == (
+        "hidden pair: remove 2 from r1c1; remove 3 from r1c1; remove 4 from r1c1, r1c5; "
+        "remove 5 from r1c1; remove 6 from r1c1; remove 7 from r1c1; remove 9 from r1c1, r1c5 "
+        "(row 1 holds 1 and 8 only in r1c1 and r1c5)"
+    )
+
+
+def test_naked_triple() -> None:
+    """Three cells of row 5 hold only 1, 2 and 3 between them (no two a pair)."""
+    marks = open_marks()
+    marks[cell("r5c1")], marks[cell("r5c5")], marks[cell("r5c9")] = "12", "23", "13"
+    step = first_step(marks)
+    rest = ("r5c2", "r5c3", "r5c4", "r5c6", "r5c7", "r5c8")
+    assert step is not None
+    assert step.technique == "naked triple"
+    assert step.eliminations == pairs("1", *rest) + pairs("2", *rest) + pairs("3", *rest)
+    assert (step.cells, step.units, step.digits) == (
+        cells("r5c1", "r5c5", "r5c9"),
+        (4,),
+        ("1", "2", "3"),
+    )
+    assert say(step).endswith("(r5c1, r5c5 and r5c9 hold only 1, 2 and 3 in row 5)")
+
+
+def test_hidden_triple() -> None:
+    """Row 9 holds 1, 2 and 3 only in r9c2, r9c5 and r9c8: other digits leave those cells."""
+    marks = open_marks()
+    for digit in "123":
+        only(marks, digit, ROWS[8], cells("r9c2", "r9c5", "r9c8"))
+    step = first_step(marks)
+    where = cells("r9c2", "r9c5", "r9c8")
+    assert step == Step(
+        "hidden triple",
+        (),
+        tuple((index, d) for d in "456789" for index in where),
+        where,
+        (8,),
+        ("1", "2", "3"),
+    )
+    assert say(step).endswith("(row 9 holds 1, 2 and 3 only in r9c2, r9c5 and r9c8)")
+
+
+def test_x_wing_in_rows() -> None:
+    """Rows 3 and 8 hold 5 only in columns 2 and 7: 5 leaves the rest of both columns."""
+    marks = open_marks()
+    only(marks, "5", ROWS[2], cells("r3c2", "r3c7"))
+    only(marks, "5", ROWS[7], cells("r8c2", "r8c7"))
+    step = first_step(marks)
+    corners = cells("r3c2", "r3c7", "r8c2", "r8c7")
+    gone = tuple((index, "5") for index in sorted(COLS[1] + COLS[6]) if index not in corners)
+    assert step == Step("x-wing", (), gone, corners, (2, 7, 10, 15), ("5",))
+    assert say(step).endswith("(rows 3 and 8 hold 5 only in columns 2 and 7)")
+    assert say(step).startswith("x-wing: remove 5 from r1c2, r1c7, r2c2, r2c7, r4c2, ")
+
+
+HODOKU_X_WING = """
+9 8 14 | 14    6  2 | 7     5      3
+14 6 5 | 14789 17 3 | 1289  1489   124
+3 2 7  | 1489  5 48 | 189   1489   6
+7 9 146 | 1268 3 68 | 5     1468   124
+14 5 146 | 12678 17 9 | 12368 134678 124
+8 3 2  | 167   4  5 | 16    167    9
+6 7 3  | 5     9  1 | 4     2      8
+2 4 9  | 36    8  7 | 136   136    5
+5 1 8  | 346   2 46 | 369   369    7
+"""
+"""HoDoKu's X-Wing example (hodoku.sourceforge.net, "bf202"): the candidates shown there,
+a single digit being a filled cell."""
+
+
+def test_x_wing_of_a_known_puzzle() -> None:
+    """HoDoKu's textbook X-Wing (1 in columns 1 and 5, rows 2 and 5) is the next step, with
+    the very eliminations HoDoKu shows; the grid alone (no marks) gives the same step."""
+    found = [c for c in HODOKU_X_WING.split() if c != "|"]
+    grid = "".join(c if len(c) == 1 else "." for c in found)
+    marks = ["" if len(c) == 1 else c for c in found]
+    expected = (
+        "x-wing: remove 1 from r2c4, r2c7, r2c8, r2c9, r5c3, r5c4, r5c7, r5c8, r5c9 "
+        "(columns 1 and 5 hold 1 only in rows 2 and 5)"
+    )
+    step = next_step(grid, marks)
+    assert step is not None
+    assert step.units == (9, 13, 1, 4)
+    assert say(step) == expected
+    assert say(next_step(grid)) == expected
+
+
+def test_the_finders_follow_the_techniques_order() -> None:
+    """One finder per technique, each level as the docstring maps them."""
+    assert len(FINDERS) == len(TECHNIQUES)
+    assert [LEVEL_OF[t] for t in TECHNIQUES] == ["easy"] * 2 + ["medium"] * 4 + ["hard"] * 3
+
+
+def test_easier_techniques_come_first() -> None:
+    """A state with both a naked pair and a naked single gives the single."""
+    marks = open_marks()
+    marks[cell("r1c1")] = marks[cell("r1c4")] = "18"
+    marks[cell("r9c9")] = "6"
+    assert first_step(marks).technique == "naked single"  # type: ignore[union-attr]
+
+
+def test_no_step_on_a_state_with_nothing_to_find() -> None:
+    """Every candidate everywhere: no technique has anything to say."""
+    assert first_step(open_marks()) is None
+
+
+# --- on real puzzles ------------------------------------------------------------------------
+
+
+PATH_PUZZLES = (
+    load_puzzles("unbiased_1000", 40)
+    + load_puzzles("top95", every=5)
+    + load_puzzles("magictour_top1465", 40, every=30)
+    + load_puzzles("hardest")
+    + [LEETCODE, EASY]
+)
+"""About 115 puzzles: mostly easy ones, hard ones, and puzzles these techniques cannot finish."""
+
+
+def rule_eliminations(step: Step, marks: list[str]) -> set[tuple[int, str]]:
+    """What the step's own rule removes, given its cells, units and digits, restated here."""
+    digits = set(step.digits)
+    group = set(step.cells)
+    if step.technique in {"pointing", "claiming"}:
+        (digit,) = digits
+        where = {i for i in UNITS[step.units[0]] if digit in marks[i]}
+        assert where == group, "the digit's places in the first unit are the step's cells"
+        assert group <= set(UNITS[step.units[1]])
+        return {(i, digit) for i in UNITS[step.units[1]] if i not in group and digit in marks[i]}
+    if step.technique in {"naked pair", "naked triple"}:
+        assert set("".join(marks[i] for i in group)) == digits
+        assert len(group) == len(digits)
+        unit = UNITS[step.units[0]]
+        return {(i, d) for i in unit if i not in group for d in marks[i] if d in digits}
+    if step.technique in {"hidden pair", "hidden triple"}:
+        unit = UNITS[step.units[0]]
+        assert {i for i in unit for d in digits if d in marks[i]} == group
+        assert len(group) == len(digits)
+        return {(i, d) for i in group for d in marks[i] if d not in digits}
+    assert step.technique == "x-wing"
+    (digit,) = digits
+    first, second, *covers = step.units
+    for line in (first, second):
+        assert {i for i in UNITS[line] if digit in marks[i]} == group & set(UNITS[line])
+    assert group <= set(UNITS[covers[0]]) | set(UNITS[covers[1]])
+    return {
+        (i, digit) for cover in covers for i in UNITS[cover] if i not in group and digit in marks[i]
+    }
+
+
+def candidates(grid: str, index: int) -> str:
+    """The digits no peer of ``index`` holds, restated."""
+    peers = {i for unit in UNITS if index in unit for i in unit} - {index}
+    return "".join(d for d in ALL if d not in {grid[i] for i in peers})
+
+
+def check_path(puzzle: str) -> tuple[list[Step], str]:
+    """Walk the puzzle's logical path with marks kept here; every step must agree with the
+    solution and follow from its rule. Returns the path."""
+    solution = solve(puzzle)
+    assert solution is not None
+    steps, reached = solve_path(puzzle)
+    grid = list(puzzle)
+    marks = [candidates(puzzle, i) if puzzle[i] == "." else "" for i in range(81)]
+    for step in steps:
+        if step.placements:
+            ((index, digit),) = step.placements
+            assert solution[index] == digit, say(step)
+            assert digit in marks[index]
+            if step.technique == "naked single":
+                assert marks[index] == digit
+            else:
+                unit = UNITS[step.units[0]]
+                assert [i for i in unit if digit in marks[i]] == [index]
+            grid[index] = digit
+            marks[index] = ""
+            for unit in UNITS:
+                if index in unit:
+                    for i in unit:
+                        marks[i] = marks[i].replace(digit, "")
+        else:
+            assert step.eliminations, "a step always changes something"
+            assert set(step.eliminations) == rule_eliminations(step, marks), say(step)
+            assert list(step.eliminations) == sorted(step.eliminations, key=lambda p: (p[1], p[0]))
+            for index, digit in step.eliminations:
+                assert solution[index] != digit, say(step)
+                marks[index] = marks[index].replace(digit, "")
+    assert "".join(grid) == reached
+    assert all(r in (".", s) for r, s in zip(reached, solution, strict=True))
+    return steps, reached
+
+
+@pytest.mark.parametrize("puzzle", PATH_PUZZLES)
+def test_every_step_is_sound_and_justified(puzzle: str) -> None:
+    """Placements agree with the solution, eliminations never take a solution's digit, and
+    each step is exactly what its rule gives; the rating is the path's hardest technique."""
+    steps, reached = check_path(puzzle)
+    hardest = max((LEVELS.index(LEVEL_OF[s.technique]) for s in steps), default=0)
+    assert rate(puzzle) == ("expert" if "." in reached else LEVELS[hardest])
+
+
+def test_the_sets_cover_every_technique_and_level() -> None:
+    """The puzzles above use every technique, and have every level: no empty agreement."""
+    used = {step.technique for puzzle in PATH_PUZZLES for step in solve_path(puzzle)[0]}
+    assert used == set(TECHNIQUES)
+    assert {rate(puzzle) for puzzle in PATH_PUZZLES} == set(LEVELS)
+
+
+def test_a_step_is_one_line_in_the_issue_format() -> None:
+    """Every sentence: technique in lower case, a colon, the action, the reason in brackets."""
+    for puzzle in PATH_PUZZLES[:20]:
+        for step in solve_path(puzzle)[0]:
+            line = say(step)
+            name, rest = line.split(": ", 1)
+            assert name == step.technique == name.lower()
+            assert rest.endswith(")")
+            assert "\n" not in line
+            action = rest.split(" (", 1)[0]
+            assert action.startswith("remove ") or action[:1] == "r"
+
+
+def test_apply_step_leaves_its_arguments_alone() -> None:
+    """apply_step makes new values; the grid and marks given stay as they were."""
+    marks = marks_of(EASY)
+    before = list(marks)
+    step = next_step(EASY, marks)
+    assert step is not None
+    grid, after = apply_step(EASY, marks, step)
+    assert marks == before
+    ((index, digit),) = step.placements
+    assert grid[index] == digit
+    assert after[index] == ""
+    assert EASY[index] == "."
+
+
+def test_marks_cannot_bring_back_a_digit_a_peer_holds() -> None:
+    """Marks passed in are kept only where the placed digits allow: all nine everywhere is
+    the same as no marks at all."""
+    assert next_step(EASY, ["123456789"] * 81) == next_step(EASY)
+
+
+def test_marks_given_are_used() -> None:
+    """A caller's eliminations count: on an empty grid, marks leaving r5c5 one digit make
+    that the next step (with no marks there is none)."""
+    marks = ["123456789"] * 81
+    marks[cell("r5c5")] = "4"
+    assert next_step("." * 81) is None
+    assert say(next_step("." * 81, marks)) == (
+        "naked single: r5c5 = 4 (the only candidate left for r5c5)"
+    )
+
+
+@pytest.mark.parametrize("marks", [["1"] * 80, "1" * 81, [1] * 81])
+def test_bad_marks_are_refused(marks: object) -> None:
+    """Marks must be 81 strings: anything else is a ValueError."""
+    with pytest.raises(ValueError, match="81 strings"):
+        next_step(EASY, marks)  # type: ignore[arg-type]
+
+
+CLASH = "55" + LEETCODE[2:]
+DEAD_END = "12345678." + "........9" + "." * 63
+TWO_SOLUTIONS = "".join(
+    "." if i in {3, 4, 30, 31} else c for i, c in enumerate(solve(LEETCODE) or "")
+)
+
+
+@pytest.mark.parametrize("function", [next_step, solve_path, rate])
+@pytest.mark.parametrize(
+    ("puzzle", "message"),
+    [(CLASH, "r1c1 and r1c2 both hold 5 in row 1"), (DEAD_END, "no solution")],
+)
+def test_no_logic_on_a_puzzle_without_solution(function: object, puzzle: str, message: str) -> None:
+    """Conflicting givens or no solution: a PuzzleError in the words solve and check use."""
+    with pytest.raises(PuzzleError, match=f"^{message}$"):
+        function(puzzle)  # type: ignore[operator]
+
+
+def test_a_malformed_grid_is_a_value_error() -> None:
+    """Not 81 characters of digits and dots: ValueError naming why, as everywhere."""
+    with pytest.raises(ValueError, match="expected 81 cells, got 80"):
+        next_step(LEETCODE[:80])
+
+
+def test_several_solutions_have_a_path_but_no_level() -> None:
+    """Steps stay sound with two solutions, but the path ends stuck and rate refuses."""
+    steps, reached = solve_path(TWO_SOLUTIONS)
+    assert steps == []
+    assert reached == TWO_SOLUTIONS
+    assert ending(reached) == (
+        "stuck: no technique above applies; 4 cells left "
+        "(the puzzle has more than one solution: no logic can finish it)"
+    )
+    with pytest.raises(PuzzleError, match="more than one solution"):
+        rate(TWO_SOLUTIONS)
+
+
+def test_a_full_grid_has_no_step_and_is_easy() -> None:
+    """Nothing left to do: no step, an empty path, level easy, and the path says solved."""
+    solution = solve(LEETCODE)
+    assert solution is not None
+    assert next_step(solution) is None
+    assert solve_path(solution) == ([], solution)
+    assert rate(solution) == "easy"
+    assert ending(solution) == "solved"
+
+
+def test_a_stuck_path_says_how_many_cells_are_left() -> None:
+    """A puzzle beyond these techniques (Norvig's hardest #1): the last line counts the
+    blanks left."""
+    puzzle = load_puzzles("hardest", 2)[1]
+    _, reached = solve_path(puzzle)
+    assert "." in reached
+    left = reached.count(".")
+    assert ending(reached) == (
+        f"stuck: no technique above applies; {left} cells left "
+        "(a harder technique or a guess is needed)"
+    )
+    assert rate(puzzle) == "expert"
