@@ -165,32 +165,44 @@ LONG_TASKS = """(() => {
 })()"""
 
 
-def play_at_full_speed(playwright: Playwright, url: str, seconds: float) -> dict[str, Any]:
-    """Play the naive search of ``PLAYER_PUZZLE`` in the widget as fast as possible.
+def play_at_full_speed(
+    playwright: Playwright, url: str, seconds: float, settings: str = ""
+) -> dict[str, Any]:
+    """Play the naive search of ``PLAYER_PUZZLE`` in the widget as fast as possible
+    (``settings``: more of the widget's URL parameters, e.g. ``&candidates=on``).
 
-    Returns the steps the board showed, the seconds played, and the durations (ms) of
-    the main thread's long tasks (over 50 ms, as Chromium reports them) while playing.
+    Returns the steps the board showed, the seconds played, the animation frames drawn,
+    and the durations (ms) of the main thread's long tasks (over 50 ms, as Chromium
+    reports them) while playing.
     """
     with tempfile.TemporaryDirectory() as folder:
         context = open_profile(playwright, folder)
         context.add_init_script(script=LONG_TASKS)
         page = context.new_page()
-        page.goto(f"{url}embed.html?puzzle={PLAYER_PUZZLE}&strategy=naive&speed=max")
+        page.goto(f"{url}embed.html?puzzle={PLAYER_PUZZLE}&strategy=naive&speed=max{settings}")
         page.wait_for_function("document.body.dataset.ready === 'true'", timeout=TIMEOUT_MS)
         start = page.evaluate(
             "() => { document.querySelector('#player [data-role=play]').click();"
+            " window.__frames = 0; const count = () => { window.__frames += 1;"
+            " requestAnimationFrame(count); }; requestAnimationFrame(count);"
             " return performance.now(); }"
         )
         page.wait_for_timeout(seconds * 1000)
-        end, steps = page.evaluate(
-            "() => [performance.now(), +document.querySelector('#player').dataset.steps]"
+        end, steps, frames = page.evaluate(
+            "() => [performance.now(), +document.querySelector('#player').dataset.steps,"
+            " window.__frames]"
         )
         page.locator("#player [data-role=play]").click()
         tasks = page.evaluate(
             "t0 => window.__longTasks.filter(([at]) => at >= t0).map(([, ms]) => ms)", start
         )
         context.close()
-    return {"steps": steps, "seconds": (end - start) / 1000, "long_tasks_ms": tasks}
+    return {
+        "steps": steps,
+        "seconds": (end - start) / 1000,
+        "frames": frames,
+        "long_tasks_ms": tasks,
+    }
 
 
 def player_events_per_second(played: dict[str, Any]) -> float:

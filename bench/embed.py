@@ -228,12 +228,16 @@ def unscrolled_post(playwright: Playwright, url: str, counter: Counter) -> dict[
     return {"sent_bytes": counter.total(), "frames_loaded": loaded, "python_started": started}
 
 
-def full_speed(playwright: Playwright, site: str, seconds: float) -> dict[str, Any]:
+def full_speed(
+    playwright: Playwright, site: str, seconds: float, settings: str = ""
+) -> dict[str, Any]:
     """The widget alone playing a naive search as fast as possible for ``seconds``
-    (bench/browser.py's measure, the same code)."""
-    played = browser.play_at_full_speed(playwright, site, seconds)
+    (bench/browser.py's measure, the same code), with more URL ``settings`` (the
+    candidates overlay: ``&candidates=on``): events and frames per second, long tasks."""
+    played = browser.play_at_full_speed(playwright, site, seconds, settings)
     return {
         "events_per_s": round(browser.player_events_per_second(played)),
+        "frames_per_s": round(played["frames"] / played["seconds"], 1),
         "longest_task_ms": browser.player_longest_task_ms(played),
         "long_tasks": len(played["long_tasks_ms"]),
     }
@@ -273,6 +277,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"10 widgets, never scrolled: {results['post_10_unscrolled']}", flush=True)
         results["full_speed"] = full_speed(playwright, site, args.seconds)
         print(f"full speed, naive: {results['full_speed']}", flush=True)
+        results["full_speed_marks"] = full_speed(playwright, site, args.seconds, "&candidates=on")
+        print(f"full speed, naive, candidates on: {results['full_speed_marks']}", flush=True)
     if args.json:
         args.json.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     return 0

@@ -95,7 +95,7 @@ def last_report(page: Page) -> dict[str, int | str]:
     return report
 
 
-def test_the_docs_link_shows_the_first_backtrack(post: Page) -> None:
+def test_the_docs_link_shows_the_first_backtrack(post: Page, shots: Path) -> None:
     """The docs' link goes to the step it names, which is the first backtrack, paused, with
     the board and counters of the core's trace; the post hears where the widget is."""
     assert f'data-goto="{FIRST_BACKTRACK}"' in docs_example()
@@ -114,6 +114,7 @@ def test_the_docs_link_shows_the_first_backtrack(post: Page) -> None:
     }
     where = post.locator("#where").text_content()
     assert where == f"Step {FIRST_BACKTRACK}: undo, {nodes} guesses so far."
+    post.screenshot(path=shots / "host-api.png", full_page=True)
 
 
 def test_play_pause_and_strategy_from_the_post(post: Page) -> None:

@@ -39,9 +39,8 @@ COMPARE_CAP = 2000000
 """Steps compare mode runs each strategy for, at most (``data-compare-cap`` on the
 ``.player`` root overrides it, for tests)."""
 
-COMPARE_CHUNK = 20000
-"""Steps per worker call while counting: one call is the longest wait for Stop, and for
-the player's own page fetches (a fraction of a second, even in MicroPython)."""
+COMPARE_CHUNK = 100000
+"""Steps per worker call in compare mode: one call is the longest wait for Stop."""
 
 FIELDS = ("steps", "nodes", "backtracks", "max_depth", "outcome")
 """The table's columns (``cmp-{strategy}-{field}`` elements)."""
@@ -50,22 +49,24 @@ FIELDS = ("steps", "nodes", "backtracks", "max_depth", "outcome")
 async def count_search(
     solver: "Any",
     search: "tuple[str, str]",
-    cap: int,
+    limits: "tuple[int, int]",
     alive: "Callable[[], bool]",
     shown: "Callable[[Counted], None] | None" = None,
 ) -> "Counted | None":
     """Count a search, ``(grid, strategy)``, in the worker, unseen (``trace_count``): its
-    steps and counters up to ``cap`` steps, ``COMPARE_CHUNK`` a call; each result so far
+    steps and counters up to ``limits = (cap, chunk)``: ``cap`` steps in all, ``chunk`` a
+    call (the longest wait for the worker's other callers); each result so far
     goes to ``shown``. None once ``alive()`` says the answer is no longer wanted (or the
     trace cannot open). The worker's trace is closed in the end, whatever happens."""
     answer = json.loads(await solver.trace_start(search[0], search[1]))
     if "error" in answer:
         return None
     session = answer["session"]
+    cap, chunk = limits
     result: Counted = {}
     try:
         while alive():
-            step = min(COMPARE_CHUNK, cap - result.get("steps", 0))
+            step = min(chunk, cap - result.get("steps", 0))
             result = json.loads(await solver.trace_count(session, step))
             if not alive():
                 break
@@ -131,7 +132,7 @@ class Compare:
         return await count_search(
             solver,
             (grid, strategy),
-            cap,
+            (cap, COMPARE_CHUNK),
             lambda: run == self.run,
             lambda result: self.row(strategy, result),
         )

@@ -54,6 +54,10 @@ COST_CAP = 200000
 """Steps counted, at most, to say how long a search is before it plays (``measure``):
 beyond them the widget says "more than 200,000 steps"."""
 
+COST_CHUNK = 5000
+"""Steps per worker call while counting (a tenth of a second or so in MicroPython): the
+count stops once the reader presses Play, so it never slows what plays."""
+
 CAP = 500000
 """Events kept for good, for stepping back and the timeline (8 bytes each: about 4 MB).
 Past them the search plays on live, and the last ``timeline.BEHIND`` pages played stay."""
@@ -200,13 +204,17 @@ class Player:
 
     async def measure(self, run: int) -> None:
         """Count the open search in the worker (up to ``COST_CAP`` steps) and say how long
-        it is, before the reader presses Play (``view.View.show_cost``)."""
+        it is, before the reader presses Play (``view.View.show_cost``). Play ends the
+        count: the worker's time then goes to the steps played."""
         line = self.timeline
         assert line is not None  # (an open trace is measured)
         self.view.show_cost("", "")
         cap = self.view.setting("cost-cap", COST_CAP)
         result = await compare.count_search(
-            self.solver, (line.grid, self.strategy), cap, lambda: run == self.generation
+            self.solver,
+            (line.grid, self.strategy),
+            (cap, COST_CHUNK),
+            lambda: run == self.generation and not self.clock.playing,
         )
         if result is not None and run == self.generation:
             steps = str(result["steps"]) + ("+" if result["capped"] else "")
