@@ -243,6 +243,49 @@ def full_speed(
     }
 
 
+TREE_CLICK = """role => {
+    const button = document.querySelector(`#player [data-role=${role}]`);
+    const t0 = performance.now();
+    button.click();
+    return performance.now() - t0;
+}"""
+"""Press a tree button; the ms its (synchronous) handler took: one whole drawing."""
+
+
+def tree_at_cap(playwright: Playwright, site: str) -> dict[str, Any]:
+    """The search tree of the player's first 500,000 steps (the hard puzzle, naive): the
+    seconds until all of it is read and drawn, the main thread's long tasks meanwhile, and
+    the ms one whole drawing takes (Zoom in, Zoom out: the tree's whole redraw)."""
+    with tempfile.TemporaryDirectory() as folder:
+        context = browser.open_profile(playwright, folder)
+        context.add_init_script(script=browser.LONG_TASKS)
+        page = context.new_page()
+        page.goto(f"{site}embed.html?puzzle={browser.PLAYER_PUZZLE}&strategy=naive&tree=on")
+        page.wait_for_function("document.body.dataset.ready === 'true'", timeout=TIMEOUT_MS)
+        start = page.evaluate(
+            "() => { document.querySelector('#player [data-role=end]').click();"
+            " return performance.now(); }"
+        )
+        panel = "document.querySelector('#player [data-role=tree-panel]')"
+        page.wait_for_function(
+            f"+{panel}.dataset.steps >= 500000", timeout=TIMEOUT_MS * 3, polling=250
+        )
+        end = page.evaluate("performance.now()")
+        tasks = page.evaluate(
+            "t0 => window.__longTasks.filter(([at]) => at >= t0).map(([, ms]) => ms)", start
+        )
+        draws = [page.evaluate(TREE_CLICK, role) for role in ("tree-in", "tree-out") * 3]
+        blocks = page.evaluate(f"{panel}.querySelector('[data-role=tree-summary]').textContent")
+        context.close()
+    return {
+        "read_and_drawn_s": round((end - start) / 1000, 1),
+        "long_tasks": len(tasks),
+        "longest_task_ms": round(max(tasks, default=0)),
+        "whole_draw_ms": round(statistics.median(draws), 1),
+        "summary": blocks,
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run every measure and print a table (and JSON with --json)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -279,6 +322,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"full speed, naive: {results['full_speed']}", flush=True)
         results["full_speed_marks"] = full_speed(playwright, site, args.seconds, "&candidates=on")
         print(f"full speed, naive, candidates on: {results['full_speed_marks']}", flush=True)
+        results["full_speed_tree"] = full_speed(playwright, site, args.seconds, "&tree=on")
+        print(f"full speed, naive, tree shown: {results['full_speed_tree']}", flush=True)
+        results["tree_at_cap"] = tree_at_cap(playwright, site)
+        print(f"the tree of 500,000 steps: {results['tree_at_cap']}", flush=True)
     if args.json:
         args.json.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     return 0

@@ -3,7 +3,7 @@
  *
  * Load this script from the Sudoku Lab site, then write the tag. It becomes an iframe
  * of the site's embed.html with the tag's attributes as URL parameters (puzzle,
- * strategy, speed, autoplay, loop, controls, theme, step, note, candidates: see
+ * strategy, speed, autoplay, loop, controls, theme, step, note, candidates, tree: see
  * docs/embedding.md); changing an
  * attribute later reloads the widget with it. The iframe starts at a placeholder height
  * close to the widget's own, so the browser's lazy loading works for a post with many
@@ -33,7 +33,7 @@
 (function () {
   "use strict";
 
-  var PARAMS = ["puzzle", "strategy", "speed", "autoplay", "loop", "controls", "theme", "step", "note", "candidates"];
+  var PARAMS = ["puzzle", "strategy", "speed", "autoplay", "loop", "controls", "theme", "step", "note", "candidates", "tree"];
   var MESSAGE = "sudoku-lab:height";
   var STEP = "sudoku-lab:step";
   var KINDS = ["start", "try", "reject", "place", "force", "stuck", "undo", "solved", "exhausted"];

@@ -334,6 +334,7 @@ def test_every_parameter_is_read() -> None:
     query = (
         "?puzzle=" + EASY + "&strategy=propagate&speed=max&autoplay=true&loop=10-200"
         "&controls=play,code&theme=dark&step=120&note=The%20first%20backtrack&candidates=on"
+        "&tree=yes"
     )
     settings, notes = options.read_query(query)
     assert notes == []
@@ -348,6 +349,7 @@ def test_every_parameter_is_read() -> None:
         "controls": ("play", "code"),
         "theme": "dark",
         "candidates": True,
+        "tree": True,
     }
 
 

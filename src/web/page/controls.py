@@ -4,7 +4,8 @@ Keys work in the player's region (the app's ``#player`` section, the widget's wh
 page) but its compare and share parts, which keep their own keys. Space plays or pauses,
 also on a focused transport button (Enter presses the button); a control with its own
 use of Space (a select, a text field, a link, Watch, Compare, Copy) keeps it. Arrows
-step (Shift: 100), Home and End jump, C shows or hides the candidates. Where the page
+step (Shift: 100), Home and End jump, C shows or hides the candidates, T the search
+tree. Where the page
 shows no Play button, a click or tap on the board plays and pauses.
 
 A control pressed before any trace is open does its job on the puzzle of the page's
@@ -34,6 +35,8 @@ KEY_ACTIONS = {
     "End": "end",
     "c": "marks",
     "C": "marks",
+    "t": "tree",
+    "T": "tree",
 }
 """What each key does, by ``KeyboardEvent.key``."""
 
@@ -78,6 +81,10 @@ def on_click(player: "Player", event: "Any") -> None:
         player.compare.stop("Stopped.")
     elif role == "marks":
         player.show_marks(not player.view.marks_on)
+    elif role == "tree-toggle":
+        player.show_tree(player.tree is not None and not player.tree.shown)
+    elif role in ("tree-in", "tree-out") and player.tree is not None:
+        player.tree.zoom(0.25 if role == "tree-in" else 4.0)
     elif player.timeline is None:
         browser.spawn(player.open_then(role))
     else:
@@ -109,6 +116,8 @@ def on_key(player: "Player", event: "Any") -> None:
     big = 100 if event.shiftKey else 1
     if action == "marks":
         player.show_marks(not player.view.marks_on)
+    elif action == "tree":
+        player.show_tree(player.tree is not None and not player.tree.shown)
     elif player.timeline is None:
         browser.spawn(player.open_then(action))
     elif action == "forward":

@@ -53,6 +53,7 @@ def apply_layout() -> None:
     widget.use_controls(settings["controls"])
     widget.set_speed(options.SPEEDS.index(settings["speed"]))
     widget.show_marks(settings["candidates"])
+    widget.show_tree(settings["tree"])
     caption = widget.view.part["host-caption"]
     caption.textContent = settings["note"]
     caption.hidden = not settings["note"]

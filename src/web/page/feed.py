@@ -52,6 +52,8 @@ async def fill(player: "Player", run: int) -> None:
     if "error" in header:
         player.view.note(header["error"])
         line.done = True  # the worker let the trace go: nothing more will come
+    if player.tree is not None:
+        player.tree.grew()
     player.view.root.dataset.received = str(line.received)
     player.view.root.dataset.pages = str(len(line.pages))
     if player.ending == run:

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
         step: int
         note: str
         candidates: bool
+        tree: bool
 
 
 SPEEDS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 0)
@@ -40,6 +41,7 @@ CONTROLS = (
     "play",
     "step",
     "candidates",
+    "tree",
     "scrub",
     "speed",
     "strategy",
@@ -52,7 +54,8 @@ CONTROLS = (
 """The parts of the player a widget may show (``controls=``); the board always shows.
 
 ``compare`` is compare mode (every strategy on the same puzzle, counted in the worker);
-``candidates`` the button that shows each blank's candidates (under the transport row)."""
+``candidates`` and ``tree`` the buttons that show each blank's candidates and the search
+tree (one row under the transport row)."""
 
 THEMES = ("auto", "light", "dark")
 
@@ -70,6 +73,7 @@ DEFAULTS: "Settings" = {
     "step": 0,
     "note": "",
     "candidates": False,
+    "tree": False,
 }
 
 NOTE_CHARS = 200
@@ -202,7 +206,7 @@ def read_query(query: str) -> "tuple[Settings, list[str]]":
                 notes.append(note(name, value, "not a number of steps per second or max", "10"))
             else:
                 options["speed"] = speed
-        elif name in ("autoplay", "candidates"):
+        elif name in ("autoplay", "candidates", "tree"):
             if value.lower() in TRUE_WORDS or value.lower() in FALSE_WORDS:
                 options[name] = value.lower() in TRUE_WORDS  # type: ignore[literal-required]
             else:
@@ -296,7 +300,7 @@ FRAME_WIDE = {
     "base": 526,
     "strategy": 35,
     "transport": 39,
-    "candidates": 45,
+    "views": 45,
     "scrub": 32,
     "speed": 32,
     "legend": 87,
@@ -317,7 +321,7 @@ FRAME_NARROW = {
     "base": 538,
     "strategy": 63,
     "transport": 39,
-    "candidates": 45,
+    "views": 45,
     "scrub": 60,
     "speed": 59,
     "legend": 128,
@@ -337,10 +341,13 @@ NARROW_BELOW = 700
 
 
 def frame_parts(controls: tuple[str, ...]) -> list[str]:
-    """The sized parts a widget with ``controls`` shows (play and step share one row)."""
-    parts = [name for name in controls if name not in ("play", "step")]
+    """The sized parts a widget with ``controls`` shows (play and step share one row, the
+    candidates and tree buttons another)."""
+    parts = [name for name in controls if name not in ("play", "step", "candidates", "tree")]
     if "play" in controls or "step" in controls:
         parts.append("transport")
+    if "candidates" in controls or "tree" in controls:
+        parts.append("views")
     return parts
 
 

@@ -43,6 +43,7 @@ import wire
 from clock import Clock
 from compare import Compare
 from pyscript.ffi import to_js
+from treeview import TreeView
 from view import View
 
 TYPE_CHECKING = False
@@ -94,6 +95,8 @@ class Player:
         """Called with the grid and strategy each time a trace is ready (the share panel)."""
         self.on_paint: Callable[[], None] | None = None
         """Called after each paint of a step (the widget's reports to its host page)."""
+        self.tree = TreeView(self.view.part, self.jump) if "tree" in self.view.part else None
+        """The search tree's panel (both pages have it)."""
         controls.bind(self, keys_target or root)
         self.view.show_speed(self.clock.notch)
         self.show_grid(self.grid)
@@ -143,6 +146,20 @@ class Player:
         self.grid = grid
         self.view.show_grid(grid)
 
+    def show_tree(self, shown: bool) -> None:
+        """Show or hide the search tree's panel (its button says which)."""
+        if self.tree is None:
+            return
+        self.tree.show(shown)
+        if "tree-toggle" in self.view.part:
+            self.view.part["tree-toggle"].setAttribute("aria-pressed", "true" if shown else "false")
+        self.tree.paint(self.cursor.pos)
+
+    def jump(self, step: int) -> None:
+        """Show step ``step``, paused (a click in the search tree)."""
+        self.pause()
+        self.seek(step)
+
     def show_marks(self, shown: bool) -> None:
         """Show or hide each blank's candidates (and mrv's next cell), now and at each step."""
         self.view.show_marks(shown)
@@ -184,6 +201,8 @@ class Player:
         cap = view.setting("cap", CAP)
         self.timeline = timeline.Timeline(answer["grid"], answer["page"], cap)
         self.cursor = wire.Cursor(answer["grid"])
+        if self.tree is not None:
+            self.tree.reset(self.timeline)
         view.shown.pop("capped", None)
         self.show_grid(answer["grid"])
         view.show_code(answer["source"], answer["lines"])
@@ -404,6 +423,8 @@ class Player:
             self.view.paint(
                 self.timeline, self.cursor, self.grid, self.controls, self.clock.playing
             )
+            if self.tree is not None:
+                self.tree.paint(self.cursor.pos)
             if self.on_paint:
                 self.on_paint()
 

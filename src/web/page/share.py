@@ -33,13 +33,15 @@ COPY_RESET_MS = 3000
 
 
 def setting_pairs(player: Player) -> list[tuple[str, str]]:
-    """The player's speed and candidates overlay as link parameters (none at defaults)."""
+    """The player's speed, candidates and tree as link parameters (none at defaults)."""
     pairs = []
     speed = options.SPEEDS[player.clock.notch]
     if speed != options.DEFAULTS["speed"]:
         pairs.append(("speed", "max" if speed == 0 else str(speed)))
     if player.view.marks_on:
         pairs.append(("candidates", "on"))
+    if player.tree is not None and player.tree.shown:
+        pairs.append(("tree", "on"))
     return pairs
 
 
@@ -159,6 +161,7 @@ def mount_app(
         player.view.note(" ".join(notes))
     player.view.part["strategy"].value = wanted["strategy"]
     player.show_marks(wanted["candidates"])
+    player.show_tree(wanted["tree"])
     if "puzzle=" in query:
         browser.spawn(restore_link(player, wanted, " ".join(notes), read_board, load_text))
     root.dataset.mounted = "true"

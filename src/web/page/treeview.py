@@ -1,0 +1,274 @@
+"""The search tree's panel: ``tree.py``'s icicle on a canvas, the current path, clicks.
+
+Two stacked canvases: the tree (redrawn when it grew, at most every ``REDRAW_MS``, or
+when the view zooms) and an overlay with the open guesses at the step shown and a line
+at that step (redrawn with each step: a few dozen rectangles). A click on a node jumps
+the player to its guess; a click between nodes, to that step. Zoom shows a window of
+steps around the step shown; the window follows the player.
+
+The tree covers the kept steps (the player's first ``CAP``): pages are read once, as
+they arrive, a page per turn of the event loop while catching up.
+
+Flags for tests, on the panel: ``data-steps`` (the steps the drawing covers),
+``data-window`` (``lo-hi``, the steps shown), ``data-rows`` (the deepest row drawn).
+
+Runs on the page's main thread (MicroPython).
+"""
+
+import asyncio
+
+import browser
+import options
+import tree
+from pyscript import window
+from pyscript.ffi import create_proxy
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from timeline import Timeline
+
+REDRAW_MS = 250
+"""The least time between two drawings of the whole tree while it grows."""
+
+SWATCHES = {
+    tree.OPEN: "guess",
+    tree.DEAD: "dead",
+    tree.FAILED: "failed",
+    tree.SOLUTION: "solution",
+    tree.FOLDED: "folded",
+}
+"""Each look's swatch in the panel's key: its colour (player.css, light or dark, as the
+page shows it) is the colour drawn, so the key and the drawing always agree."""
+
+MIN_SPAN = 40
+"""The fewest steps a zoomed window shows."""
+
+
+class TreeView:
+    """The tree panel of one player (``root`` its ``.player`` element)."""
+
+    def __init__(self, part: "dict[str, Any]", seek: "Callable[[int], None]") -> None:
+        self.part = part
+        self.seek = seek
+        self.canvas = part["tree"]
+        self.overlay = part["tree-overlay"]
+        self.tree = tree.Tree()
+        self.line: Timeline | None = None
+        self.shown = False
+        self.span: tuple[int, int] | None = None
+        """The window of steps shown when zoomed; None: the whole tree."""
+        self.drawn_at = -REDRAW_MS * 1.0
+        self.drawn_steps = -1
+        self.reading = False
+        self.timer: Any = None
+        """The pending drawing's timer (``draw_soon``), or None."""
+        self.later = create_proxy(browser.guarded(self.draw_later))
+        self.pos = 0
+        self.rows = 1
+        self.overlay.addEventListener("click", create_proxy(browser.guarded(self.on_click)))
+        self.ink = {"path": "orange", "cursor": "black"}
+        """The overlay's colours, read from the CSS at each drawing of the tree."""
+
+    # -- the data ------------------------------------------------------------------------
+
+    def reset(self, line: "Timeline | None") -> None:
+        """A new trace (or none): an empty tree, the whole view."""
+        self.tree = tree.Tree()
+        self.line = line
+        self.span = None
+        self.drawn_steps = -1
+        if self.shown:
+            self.draw()
+
+    def kept(self) -> int:
+        """The steps the tree may read: the kept ones that arrived."""
+        line = self.line
+        return 0 if line is None else min(line.received, line.cap)
+
+    def read_page(self) -> bool:
+        """Read the next page's events (up to what arrived); False when none is left."""
+        line = self.line
+        top = self.kept()
+        if line is None or self.tree.steps >= top:
+            return False
+        index = self.tree.steps // line.page
+        page = line.pages.get(index)
+        if page is None:
+            return False
+        base = index * line.page
+        stop = min(top, base + line.page)
+        tree.grow(self.tree, page[0], (self.tree.steps - base) * 8, (stop - base) * 8)
+        return True
+
+    async def catch_up(self) -> None:
+        """Read every page that arrived, one per turn of the event loop, then draw."""
+        if self.reading:
+            return
+        self.reading = True
+        try:
+            while self.shown and self.read_page():
+                await asyncio.sleep(0)
+        finally:
+            self.reading = False
+        self.draw_soon()
+
+    def grew(self) -> None:
+        """Pages arrived (the feed's call): read them if the panel shows."""
+        if self.shown:
+            while self.read_page():
+                pass
+            self.draw_soon()
+
+    # -- showing -------------------------------------------------------------------------
+
+    def show(self, shown: bool) -> "asyncio.Task[None] | None":
+        """Show or hide the panel; showing reads what arrived (in the background)."""
+        self.shown = shown
+        self.part["tree-panel"].hidden = not shown
+        if shown:
+            return asyncio.create_task(self.catch_up())
+        return None
+
+    def window(self) -> tuple[int, int]:
+        """The steps shown: the zoomed window, or the whole tree so far."""
+        if self.span is None:
+            return 0, max(1, self.tree.steps)
+        return self.span
+
+    def zoom(self, factor: float) -> None:
+        """Zoom in (``factor`` < 1) or out around the step shown; out to the whole tree."""
+        lo, hi = self.window()
+        size = int((hi - lo) * factor)
+        if size >= self.tree.steps:
+            self.span = None
+        else:
+            size = max(MIN_SPAN, size)
+            lo = max(0, min(self.pos - size // 2, self.tree.steps - size))
+            self.span = (lo, lo + size)
+        self.draw()
+
+    def draw_soon(self) -> None:
+        """Draw the tree if it changed: now if the last drawing is ``REDRAW_MS`` old, else
+        once that time is up (one timer at a time), so the last change is always drawn."""
+        if self.tree.steps == self.drawn_steps or self.timer is not None:
+            return
+        wait = self.drawn_at + REDRAW_MS - window.performance.now()
+        if wait <= 0:
+            self.draw()
+        else:
+            self.timer = window.setTimeout(self.later, wait, None)
+
+    def draw_later(self, _: "Any") -> None:
+        """The timer of ``draw_soon``: draw what changed since."""
+        self.timer = None
+        if self.shown:
+            self.draw_soon()
+
+    def draw(self) -> None:
+        """Draw the tree (the window shown), then the overlay."""
+        self.drawn_at = window.performance.now()
+        self.drawn_steps = self.tree.steps
+        width = max(1, int(self.canvas.parentElement.clientWidth))
+        deepest = max(self.tree.depth) if self.tree.depth else 1
+        self.rows = deepest
+        row = max(3, min(12, 180 // deepest))
+        height = deepest * row
+        for canvas in (self.canvas, self.overlay):
+            if canvas.width != width or canvas.height != height:
+                canvas.width, canvas.height = width, height
+        context = self.canvas.getContext("2d")
+        context.clearRect(0, 0, width, height)
+        lo, hi = self.window()
+        by_look: dict[int, list[tuple[float, float, int, int]]] = {}
+        for block in tree.layout(self.tree, lo, hi, width):
+            by_look.setdefault(block[3], []).append(block)
+        self.ink = {
+            "path": self.swatch("path").outlineColor,
+            "cursor": window.getComputedStyle(self.canvas).color,
+        }
+        for look, blocks in by_look.items():
+            context.fillStyle = self.swatch(SWATCHES[look]).backgroundColor
+            for x, w, depth, _ in blocks:
+                context.fillRect(x, (depth - 1) * row, max(w, 1), row - 1)
+        self.summary()
+        panel = self.part["tree-panel"]
+        panel.dataset.steps = str(self.tree.steps)
+        panel.dataset.window = str(lo) + "-" + str(hi)
+        panel.dataset.rows = str(deepest)
+        self.paint(self.pos)
+
+    def swatch(self, name: str) -> "Any":
+        """The computed style of the key's swatch ``name`` (its colours, resolved)."""
+        key = self.part["tree-panel"].querySelector(".tree-key .swatch." + name)
+        return window.getComputedStyle(key)
+
+    def paint(self, pos: int) -> None:
+        """The overlay: the open guesses at step ``pos`` outlined, and a line at ``pos``;
+        a zoomed window follows the step shown."""
+        self.pos = pos
+        if not self.shown:
+            return
+        lo, hi = self.window()
+        if self.span is not None and not lo <= pos <= hi:
+            size = hi - lo
+            lo = max(0, min(pos - size // 2, self.tree.steps - size))
+            self.span = (lo, lo + size)
+            self.draw()
+            return
+        width, height = self.overlay.width, self.overlay.height
+        row = height // max(1, self.rows)
+        context = self.overlay.getContext("2d")
+        context.clearRect(0, 0, width, height)
+        scale = width / max(1, hi - lo)
+        context.strokeStyle = self.ink["path"]
+        context.lineWidth = 2
+        for node in tree.path_at(self.tree, pos):
+            start = max(self.tree.start[node], lo)
+            stop = self.tree.end[node] if self.tree.end[node] >= 0 else self.tree.steps
+            x, w = (start - lo) * scale, max(2, (min(stop, hi) - start) * scale)
+            context.strokeRect(x + 1, (self.tree.depth[node] - 1) * row + 1, w - 2, row - 2)
+        context.fillStyle = self.ink["cursor"]
+        context.fillRect(int((pos - lo) * scale), 0, 1, height)
+
+    def summary(self) -> None:
+        """The panel's words (and the canvas's label): size, dead ends, the window."""
+        nodes = len(self.tree.start)
+        deepest = max(self.tree.depth) if self.tree.depth else 0
+        lo, hi = self.window()
+        where = (
+            "the whole search so far"
+            if self.span is None
+            else "steps " + options.grouped(lo) + " to " + options.grouped(hi)
+        )
+        text = (
+            options.grouped(nodes)
+            + " guesses, "
+            + options.grouped(tree.dead_ends(self.tree))
+            + " dead ends, deepest "
+            + str(deepest)
+            + "; showing "
+            + where
+            + "."
+        )
+        if self.tree.solved:
+            text += " Green: the solution's path."
+        self.part["tree-summary"].textContent = text
+        self.canvas.setAttribute(
+            "aria-label", "The search tree: " + text + " Click a guess to jump the player there."
+        )
+
+    def on_click(self, event: "Any") -> None:
+        """A click: the player jumps to the guess clicked, or to the step under it."""
+        if self.tree.steps == 0:
+            return
+        lo, hi = self.window()
+        box = self.overlay.getBoundingClientRect()
+        x = (event.clientX - box.left) / max(1, box.width)
+        y = (event.clientY - box.top) / max(1, box.height)
+        step = int(lo + x * (hi - lo))
+        depth = int(y * self.rows) + 1
+        node = tree.node_at(self.tree, step, depth)
+        self.seek(self.tree.start[node] if node >= 0 else step)

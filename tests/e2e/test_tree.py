@@ -1,0 +1,129 @@
+"""The search tree panel, in the widget and the app: the tree of the core's own trace
+(guesses, dead ends, the solution's path), the open guesses at the step shown, a click
+on a guess jumps the player there, zoom, keys, and how it looks at desktop and phone
+width."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import BrowserContext, Page
+from support import LEETCODE
+from test_embed import PLAYER, core_state, open_widget, shown_state
+
+from sudoku.tracing import trace
+
+PANEL = "document.querySelector('#player [data-role=tree-panel]')"
+READY_MS = 60_000
+
+
+def core_tree(grid: str, strategy: str) -> tuple[int, int, list[list[int]]]:
+    """The core's guesses, dead ends, and for each step the place steps of the open guesses."""
+    guesses = dead = backtracks = 0
+    below: list[bool] = []
+    opened: list[int] = []
+    paths: list[list[int]] = [[]]
+    for step, event in enumerate(trace(grid, strategy), 1):
+        if event["kind"] == "place":
+            guesses += 1
+            if below:
+                below[-1] = True
+            below.append(False)
+            opened.append(step)
+        elif event["kind"] == "undo" and event["backtracks"] > backtracks:
+            dead += not below.pop()
+            opened.pop()
+        backtracks = event["backtracks"]
+        paths.append(list(opened))
+    return guesses, dead, paths
+
+
+def summary(page: Page) -> str:
+    """The panel's words."""
+    return page.locator("#player [data-role=tree-summary]").text_content() or ""
+
+
+def click_at(page: Page, step: float, depth: int) -> None:
+    """Click the tree where step ``step`` of row ``depth`` is drawn (the whole view)."""
+    lo, hi = (int(v) for v in page.evaluate(f"{PANEL}.dataset.window").split("-"))
+    rows = int(page.evaluate(f"{PANEL}.dataset.rows"))
+    overlay = page.locator("#player [data-role=tree-overlay]")
+    overlay.scroll_into_view_if_needed()
+    box = overlay.bounding_box()
+    assert box
+    x = box["x"] + (step - lo) / (hi - lo) * box["width"]
+    y = box["y"] + (depth - 0.5) / rows * box["height"]
+    page.mouse.click(x, y)
+
+
+def test_the_tree_is_the_cores_and_a_click_jumps_to_a_guess(
+    context: BrowserContext, base_url: str
+) -> None:
+    """tree=on, then End: as many guesses and dead ends as the core's trace, the solution's
+    path; a click on an open guess's row at a step shows the step that placed it."""
+    page = open_widget(context, base_url, f"?puzzle={LEETCODE}&strategy=mrv&tree=on")
+    guesses, dead, paths = core_tree(LEETCODE, "mrv")
+    page.locator("#player [data-role='end']").click()
+    page.wait_for_function(
+        f"{PANEL}.dataset.steps === '{len(paths) - 1}'", timeout=READY_MS, polling=100
+    )
+    words = summary(page)
+    assert words.startswith(f"{guesses} guesses, {dead} dead ends, deepest ")
+    assert "Green: the solution's path." in words
+    step = 60
+    deepest = paths[step][-1]
+    click_at(page, step + 0.5, len(paths[step]))
+    page.wait_for_function(f"{PLAYER}.dataset.steps === '{deepest}'")
+    assert shown_state(page) == core_state(LEETCODE, "mrv", deepest)
+    click_at(page, step + 0.5, 1)
+    page.wait_for_function(f"{PLAYER}.dataset.steps === '{paths[step][0]}'")
+    page.close()
+
+
+def test_toggle_zoom_and_keys(context: BrowserContext, base_url: str) -> None:
+    """Hidden by default; the button and T show and hide it; zoom narrows the window around
+    the step shown and widens it back to the whole search."""
+    page = open_widget(context, base_url, f"?puzzle={LEETCODE}&strategy=naive")
+    panel = page.locator("#player [data-role=tree-panel]")
+    toggle = page.locator("#player [data-role=tree-toggle]")
+    assert not panel.is_visible()
+    toggle.click()
+    assert panel.is_visible()
+    assert toggle.get_attribute("aria-pressed") == "true"
+    page.wait_for_function(f"+{PANEL}.dataset.steps > 0", timeout=READY_MS)
+    for _ in range(3):
+        page.locator("#player [data-role='forward']").click()
+    page.wait_for_function(f"{PLAYER}.dataset.steps === '3'")
+    page.locator("#player [data-role=tree-in]").click()
+    lo, hi = (int(v) for v in page.evaluate(f"{PANEL}.dataset.window").split("-"))
+    total = int(page.evaluate(f"{PANEL}.dataset.steps"))
+    assert lo <= 3 <= hi
+    assert hi - lo < total
+    assert "showing steps " in summary(page)
+    for _ in range(6):
+        page.locator("#player [data-role=tree-out]").click()
+    assert page.evaluate(f"{PANEL}.dataset.window") == f"0-{total}"
+    page.locator("#player [data-role='board']").focus()
+    page.keyboard.press("t")
+    assert not panel.is_visible()
+    assert toggle.get_attribute("aria-pressed") == "false"
+    page.close()
+
+
+@pytest.mark.parametrize(("width", "theme"), [(1000, "light"), (360, "dark")])
+def test_tree_screenshots(
+    context: BrowserContext, base_url: str, shots: Path, width: int, theme: str
+) -> None:
+    """The panel at desktop width and on a phone, mid-search (for the docs)."""
+    page = open_widget(
+        context, base_url, f"?puzzle={LEETCODE}&strategy=naive&tree=on&step=2500&theme={theme}"
+    )
+    page.set_viewport_size({"width": width, "height": 1400})
+    page.wait_for_function(f"+{PANEL}.dataset.steps >= 2500", timeout=READY_MS)
+    page.locator("#player [data-role=tree-panel]").scroll_into_view_if_needed()
+    page.screenshot(path=shots / f"tree-{width}.png", full_page=True)
+    box = page.locator("#player [data-role=tree]").bounding_box()
+    assert box
+    assert box["width"] <= width
+    page.close()
