@@ -14,12 +14,16 @@ Glossary (Norvig's words, used everywhere, UI messages included):
 
 The package has no third-party or browser import: it runs unchanged in CPython
 3.11+, in Pyodide (the app's solver worker) and in MicroPython (the page and the
-widget). What differs between them is handled in one place, ``sudoku.compat``,
-imported first: it also lets MicroPython read ``from __future__ import annotations``.
+widget). One module is the exception, and only for CPython: ``gif``, whose animated
+GIFs need Pillow (the optional ``render`` extra), imported when a GIF is made. What
+differs between the interpreters is handled in one place, ``sudoku.compat``, imported
+first: it also lets MicroPython read ``from __future__ import annotations``.
 
 Modules: ``grid`` (the glossary's tables), ``formats`` (reading and writing puzzles),
 ``validate`` (conflicts), ``solver`` (the fast search), ``tracing`` (the teaching
-strategies, event by event), ``leetcode`` (LeetCode 37's class), ``cli``.
+strategies, event by event), ``render`` (a step, or a storyboard of steps, as SVG),
+``gif`` (steps as an animated GIF), ``leetcode`` (LeetCode 37's class), ``words`` (every
+phrase shown), ``cli``.
 
 The names below load their module on first use (PEP 562's module ``__getattr__``, which
 MicroPython has too): a page that needs only ``sudoku.grid``'s names does not compile the
@@ -33,6 +37,7 @@ if TYPE_CHECKING:
     from sudoku.formats import PuzzleError, parse, to_json, to_leetcode, to_line, to_pretty
     from sudoku.grid import Board, Grid, cell_name, unit_name
     from sudoku.leetcode import Solution
+    from sudoku.render import Scene, scene, scenes, storyboard, svg
     from sudoku.solver import Analysis, analyze, count_solutions, solve
     from sudoku.tracing import Event, replay, trace
     from sudoku.validate import Conflict, conflicts, describe
@@ -42,6 +47,7 @@ HOMES = {
     "formats": ("PuzzleError", "parse", "to_json", "to_leetcode", "to_line", "to_pretty"),
     "grid": ("Board", "Grid", "cell_name", "unit_name"),
     "leetcode": ("Solution",),
+    "render": ("Scene", "scene", "scenes", "storyboard", "svg"),
     "solver": ("Analysis", "analyze", "count_solutions", "solve"),
     "tracing": ("Event", "replay", "trace"),
     "words": ("STRATEGIES",),
@@ -59,6 +65,7 @@ __all__ = [
     "Event",
     "Grid",
     "PuzzleError",
+    "Scene",
     "Solution",
     "analyze",
     "cell_name",
@@ -67,7 +74,11 @@ __all__ = [
     "describe",
     "parse",
     "replay",
+    "scene",
+    "scenes",
     "solve",
+    "storyboard",
+    "svg",
     "to_json",
     "to_leetcode",
     "to_line",

@@ -64,8 +64,8 @@ def next_choice(cell: str, digits: str) -> str:
     return f"mrv's next cell: {cell}, {len(digits)} candidates, {listed}"
 
 
-AT_START = "Step 0: the puzzle as given."
-"""What step 0 shows, before any event: the player's caption there, and the exports'."""
+AT_START = "The puzzle as given."
+"""What step 0 shows, before any event (the player says ``Step 0: the puzzle as given.``)."""
 
 PLAIN_CAPTIONS = {
     "try": "Try {digit} at {cell}.",
@@ -121,6 +121,11 @@ def counted(nodes: int, backtracks: int, depth: int) -> str:
     guesses = "1 guess" if nodes == 1 else grouped(nodes) + " guesses"
     back = "1 backtrack" if backtracks == 1 else grouped(backtracks) + " backtracks"
     return f"{guesses}, {back}, depth {depth}"
+
+
+def step_label(step: int) -> str:
+    """A step's number as a storyboard labels it: ``Step 1,234``."""
+    return "Step " + grouped(step)
 
 
 def step_title(strategy: str, step: int) -> str:
