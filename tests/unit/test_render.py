@@ -7,11 +7,12 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from itertools import islice
+from pathlib import Path
 
 import pytest
 import timeline
 import wire
-from support import EASY, HARD, LEETCODE
+from support import EASY, HARD, LEETCODE, ROOT
 
 from sudoku import gif, render
 from sudoku.grid import cell_name
@@ -332,3 +333,24 @@ def test_a_gif_has_a_frame_cap() -> None:
     too_many = [render.scene(LEETCODE, "naive", 0)] * (render.MAX_FRAMES + 1)
     with pytest.raises(ValueError, match=f"at most {render.MAX_FRAMES} frames"):
         gif.gif(too_many)
+
+
+def test_the_docs_pictures_are_what_their_commands_make(tmp_path: Path) -> None:
+    """docs/embedding.md shows step-example.svg and storyboard-example.svg beside the
+    commands that make them: run now, the commands make the committed files."""
+    from sudoku.cli import main
+
+    docs = ROOT / "docs"
+    text = (docs / "embedding.md").read_text(encoding="utf-8")
+    block = text.split("<!-- render-examples:", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+    puzzle = block.split("PUZZLE=", 1)[1].split("\n", 1)[0]
+    made = []
+    for line in block.splitlines():
+        if line.startswith("sudoku render") and "--output docs/" in line:
+            argv = line.replace("$PUZZLE", puzzle).split()[1:]
+            name = Path(argv[-1]).name
+            assert main([*argv[:-1], str(tmp_path / name)]) == 0
+            assert (tmp_path / name).read_bytes() == (docs / name).read_bytes()
+            assert f"]({name})" in text
+            made.append(name)
+    assert made == ["step-example.svg", "storyboard-example.svg"]
