@@ -115,6 +115,9 @@ COLOURS = {
 FONTS = "system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif"
 """The player's fonts, the reader's own: an SVG that names a font loads nothing."""
 
+LOOK_NAMES = {"g": "given", "p": "guess", "f": "forced", BLANK: "blank"}
+"""Each letter of a scene's ``looks`` as its cell's class (and, for a digit, its colour)."""
+
 GHOSTS = ("try", "reject", "undo")
 """Kinds whose digit shows in a blank current cell (the player's ``marks_for``)."""
 
@@ -227,10 +230,9 @@ def cell_look(scene: Scene, i: int, cell: int) -> tuple[str, str, int, str, str,
     the text's colour, and its classes (see the module's docstring)."""
     look = scene.looks[i]
     text = "" if scene.grid[i] == BLANK else scene.grid[i]
-    names = {"g": "given", "p": "guess", "f": "forced", BLANK: "blank"}
-    classes = names[look]
+    classes = LOOK_NAMES[look]
     fill = COLOURS["forced-bg"] if look == "f" else ""
-    ink = COLOURS[names[look]] if look != BLANK else COLOURS["guess"]
+    ink = COLOURS[classes] if look != BLANK else COLOURS["guess"]
     edge, width = "", scaled(2, cell)
     if scene.unit >= 0 and i in UNITS[scene.unit]:
         fill, classes = COLOURS["unit-bg"], classes + " unit"
@@ -325,7 +327,7 @@ class Layout(namedtuple("Layout", ["cell", "pad", "title", "text", "counters"]))
 STEP = Layout(40, 12, 16, 16, 13)
 """One step, as ``svg`` and the GIF draw it: a board 360 pixels wide."""
 BOARD = Layout(22, 8, 12, 11, 0)
-"""One board of a storyboard: two a row make 420 pixels."""
+"""One board of a storyboard: two a row make 428 pixels."""
 
 
 def caption_lines(scene: Scene, layout: Layout) -> list[str]:
