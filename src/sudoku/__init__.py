@@ -22,13 +22,17 @@ Glossary (Norvig's words, used everywhere, UI messages included):
 
 The package has no third-party or browser import: it runs unchanged in CPython
 3.11+, in Pyodide (the app's solver worker) and in MicroPython (the page and the
-widget). What differs between them is handled in one place, ``sudoku.compat``,
-imported first: it also lets MicroPython read ``from __future__ import annotations``.
+widget). One module is the exception, and only for CPython: ``gif``, whose animated
+GIFs need Pillow (the optional ``render`` extra), imported when a GIF is made. What
+differs between the interpreters is handled in one place, ``sudoku.compat``, imported
+first: it also lets MicroPython read ``from __future__ import annotations``.
 
 Modules: ``grid`` (the glossary's tables), ``formats`` (reading and writing puzzles),
 ``validate`` (conflicts), ``solver`` (the fast search), ``tracing`` (the teaching
 strategies, event by event), ``logic`` (the steps a person could take: hints, paths,
-levels), ``generator`` (new puzzles of a level), ``leetcode`` (LeetCode 37's class), ``cli``.
+levels), ``generator`` (new puzzles of a level), ``render`` (a step, or a storyboard of
+steps, as SVG), ``gif`` (steps as an animated GIF), ``leetcode`` (LeetCode 37's class),
+``words`` (every phrase shown), ``cli``.
 
 The names below load their module on first use (PEP 562's module ``__getattr__``, which
 MicroPython has too): a page that needs only ``sudoku.grid``'s names does not compile the
@@ -44,6 +48,7 @@ if TYPE_CHECKING:
     from sudoku.grid import Board, Grid, cell_name, unit_name
     from sudoku.leetcode import Solution
     from sudoku.logic import Step, apply_step, marks_of, next_step, rate, say, solve_path
+    from sudoku.render import Scene, scene, scenes, storyboard, svg
     from sudoku.solver import Analysis, analyze, count_solutions, solve
     from sudoku.tracing import Event, replay, trace
     from sudoku.validate import Conflict, conflicts, describe
@@ -55,6 +60,7 @@ HOMES = {
     "grid": ("Board", "Grid", "cell_name", "unit_name"),
     "leetcode": ("Solution",),
     "logic": ("Step", "apply_step", "marks_of", "next_step", "rate", "say", "solve_path"),
+    "render": ("Scene", "scene", "scenes", "storyboard", "svg"),
     "solver": ("Analysis", "analyze", "count_solutions", "solve"),
     "tracing": ("Event", "replay", "trace"),
     "words": ("LEVELS", "STRATEGIES", "TECHNIQUES"),
@@ -74,6 +80,7 @@ __all__ = [
     "Event",
     "Grid",
     "PuzzleError",
+    "Scene",
     "Solution",
     "Step",
     "analyze",
@@ -90,8 +97,12 @@ __all__ = [
     "rate",
     "replay",
     "say",
+    "scene",
+    "scenes",
     "solve",
     "solve_path",
+    "storyboard",
+    "svg",
     "to_json",
     "to_leetcode",
     "to_line",

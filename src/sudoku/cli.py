@@ -1,4 +1,4 @@
-"""The command line: ``sudoku solve|count|check|trace|bench|hint|generate`` (also
+"""The command line: ``sudoku solve|count|check|trace|render|bench|hint|generate`` (also
 ``python -m sudoku``).
 
 - ``hint PUZZLE`` prints the easiest logical step a person could take next, in one
@@ -11,7 +11,7 @@
   every one with exactly one solution (``sudoku.generator``). The same seed gives the
   same puzzles; without one, a random seed is drawn.
 
-Where puzzles come from: ``count``, ``check``, ``trace`` and ``hint`` take one PUZZLE
+Where puzzles come from: ``count``, ``check``, ``trace``, ``render`` and ``hint`` take one PUZZLE
 argument (an 81-character line or LeetCode JSON, quoted for the shell) or, without
 it, read one puzzle (any shape ``parse`` reads, a 9-line grid too) from stdin.
 ``solve`` takes the PUZZLE argument, or ``--file F``, or stdin. Text from a file
@@ -22,7 +22,8 @@ the whole text is one puzzle. So a file of 81-character lines is a batch, and a
 
 Reading is bounded: no input makes memory grow with its length.
 
-- One puzzle from stdin (``count``, ``check``, ``trace``, ``hint``): at most 10,001 characters
+- One puzzle from stdin (``count``, ``check``, ``trace``, ``render``, ``hint``): at most
+  10,001 characters
   are read (``formats.MAX_TEXT`` plus one); more is refused, ``input too long``,
   without reading the rest.
 - ``solve`` (and ``bench``) stream: lines are read one at a time, and ``solve``
@@ -37,14 +38,26 @@ Reading is bounded: no input makes memory grow with its length.
   long would be refused anyway). A line longer than 10,000 characters is answered
   ``invalid: input too long`` and skipped, read in bounded pieces, never whole.
 
-Numbers (``--limit``, ``--max-events``, ``--count``) are whole numbers from 1 to 10**18;
-a seed is one from 0 to 2**64 - 1.
+Numbers (``--limit``, ``--max-events``, ``--count``, ``--every``) are whole numbers from
+1 to 10**18; steps (``--step N``, ``--steps A-B``) from 0 to 10**18; ``--delay`` is 20
+to 60,000 ms; a seed is one from 0 to 2**64 - 1.
+
+``render`` exports a trace for pages that allow no iframe (a post, a feed, a README),
+as the widget shows it: ``--step N`` is the board after the trace's first N events (0:
+the puzzle; a step past the end is the last step), with the event just played marked and
+its caption. ``--format svg`` (the default) writes one standalone SVG; with ``--steps
+A-B`` (and ``--every K``: steps A, A+K, ... up to B) a storyboard, every step a small
+board labelled with its number and caption, two a row. ``--format gif`` writes an
+animated GIF of the steps (``--delay`` ms a frame, looping), which needs Pillow (``pip
+install 'sudoku-lab[render]'``). A storyboard shows at most 200 boards and a GIF 500
+frames: a longer range is refused before any work, naming the ``--every`` that fits.
+Output goes to stdout (a GIF only when stdout is not a terminal) or ``--output FILE``.
 
 Exit codes: 0 success; 1 a "no" answer (``solve``: some puzzle not solved;
 ``check``: conflicts, no solution or more than one; ``hint``: conflicts or no solution,
 said as ``solve`` says it, or no technique applies, or with ``--all`` the path gets
-stuck); 2 a usage or input error (bad
-arguments, an unreadable puzzle or file). Errors print one line on stderr,
+stuck); 2 a usage or input error (bad arguments, an unreadable puzzle or file, a file
+that cannot be written). Errors print one line on stderr,
 ``sudoku: <message>``, never a traceback. ``solve`` may have answered some lines
 before an input error (a file that stops being UTF-8 text halfway) ends it.
 """
@@ -62,16 +75,18 @@ from itertools import islice
 from pathlib import Path
 from typing import NoReturn, TextIO
 
+from sudoku import gif
 from sudoku.benchmark import format_stats, run_each, solves, summarize
 from sudoku.formats import MAX_TEXT, PuzzleError, parse, to_json, to_line, to_pretty
 from sudoku.generator import MASK as MAX_SEED
 from sudoku.generator import puzzles
 from sudoku.grid import BLANK, Grid
 from sudoku.logic import ending, next_step, say, solve_path
+from sudoku.render import MAX_BOARDS, MAX_FRAMES, scenes, storyboard, svg
 from sudoku.solver import analyze, count_solutions, solve
 from sudoku.tracing import trace
 from sudoku.validate import conflicts, describe, givens
-from sudoku.words import ALREADY_SOLVED, LEVELS, STRATEGIES, VERDICT_WORDS, VERDICTS
+from sudoku.words import ALREADY_SOLVED, LEVELS, STRATEGIES, VERDICT_WORDS, VERDICTS, grouped
 
 WRITERS: dict[str, Callable[[Grid], str]] = {"line": to_line, "grid": to_pretty, "json": to_json}
 BENCH_STRATEGIES = ("fast", *STRATEGIES)
@@ -82,6 +97,14 @@ MAX_NUMBER = 10**18
 TOO_LONG = f"input too long: more than {MAX_TEXT} characters"
 """Why input past the cap is refused: ``parse``'s words, without the exact count
 (only reading all of it could give that)."""
+
+
+DELAYS = (20, 60_000)
+"""The milliseconds a GIF frame may show: browsers show shorter delays as 100 ms."""
+
+
+class UsageError(Exception):
+    """Options that do not go together, or output that cannot be written: one line, exit 2."""
 
 
 class Parser(argparse.ArgumentParser):
@@ -101,7 +124,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     run: Callable[[argparse.Namespace], int] = args.run  # set by each subcommand's parser
     try:
         return run(args)
-    except PuzzleError as error:
+    except (PuzzleError, UsageError) as error:
         print(f"sudoku: {error}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # the reader left early (``| head``): stop quietly
@@ -116,7 +139,7 @@ def parser() -> argparse.ArgumentParser:
     top = Parser(
         prog="sudoku",
         description=(
-            "Solve, count, check, trace and benchmark Sudoku puzzles; hint the next "
+            "Solve, count, check, trace, render and benchmark Sudoku puzzles; hint the next "
             "logical step; generate new puzzles of a chosen level."
         ),
         epilog="Exit codes: 0 success, 1 a 'no' answer, 2 a usage or input error.",
@@ -150,6 +173,32 @@ def parser() -> argparse.ArgumentParser:
     )
     trace_cmd.add_argument("--max-events", type=positive, metavar="N", help="stop after N events")
     trace_cmd.set_defaults(run=run_trace)
+
+    render_cmd = commands.add_parser(
+        "render",
+        help="a step as SVG, steps as an SVG storyboard or an animated GIF",
+        description="Draw the search at a step, or over a range of steps, for pages that "
+        "allow no iframe. Step N is the board after N events (0: the puzzle; past the "
+        "end: the last step).",
+    )
+    render_cmd.add_argument("puzzle", nargs="?", metavar="PUZZLE", help=PUZZLE_HELP)
+    render_cmd.add_argument(
+        "--strategy", choices=STRATEGIES, default=STRATEGIES[0], help="default naive"
+    )
+    steps = render_cmd.add_mutually_exclusive_group(required=True)
+    steps.add_argument("--step", type=step_number, metavar="N", help="one step")
+    steps.add_argument(
+        "--steps", type=step_range, metavar="A-B", help="steps A to B: a storyboard, or a GIF"
+    )
+    render_cmd.add_argument(
+        "--every", type=positive, metavar="K", help="with --steps: every K-th step (default 1)"
+    )
+    render_cmd.add_argument("--format", choices=("svg", "gif"), default="svg", help="default svg")
+    render_cmd.add_argument("--output", type=Path, metavar="FILE", help="default stdout")
+    render_cmd.add_argument(
+        "--delay", type=delay, metavar="MS", help=f"GIF: ms a frame (default {gif.DELAY})"
+    )
+    render_cmd.set_defaults(run=run_render)
 
     bench_cmd = commands.add_parser("bench", help="time a solver over a file of puzzles")
     bench_cmd.add_argument("--file", type=Path, required=True, help="puzzles, one a line")
@@ -201,6 +250,39 @@ def whole(text: str, low: int, high: int) -> int:
     shown = text if len(text) <= 30 else text[:30] + "..."
     raise argparse.ArgumentTypeError(
         f"expected a whole number from {low} to {high:,}, found {shown!r}"
+    )
+
+
+def step_number(text: str) -> int:
+    """An argument that must be a step: a whole number from 0 to MAX_NUMBER."""
+    return 0 if text == "0" else positive(text)
+
+
+def step_range(text: str) -> tuple[int, int]:
+    """An argument ``A-B``: steps A to B, from low to high."""
+    first, dash, last = text.partition("-")
+    try:
+        low, high = step_number(first), step_number(last)
+    except argparse.ArgumentTypeError:
+        low = high = -1
+    if not dash or low < 0:
+        shown = text if len(text) <= 30 else text[:30] + "..."
+        raise argparse.ArgumentTypeError(
+            f"expected steps A-B, whole numbers from 0 to {MAX_NUMBER:,}, found {shown!r}"
+        )
+    if low > high:
+        raise argparse.ArgumentTypeError(f"expected steps from low to high, found {text!r}")
+    return low, high
+
+
+def delay(text: str) -> int:
+    """An argument that must be a frame's milliseconds, within DELAYS."""
+    low, high = DELAYS
+    if text.isdecimal() and len(text) <= len(str(high)) and low <= int(text) <= high:
+        return int(text)
+    shown = text if len(text) <= 30 else text[:30] + "..."
+    raise argparse.ArgumentTypeError(
+        f"expected milliseconds from {low} to {high:,}, found {shown!r}"
     )
 
 
@@ -273,6 +355,56 @@ def run_trace(args: argparse.Namespace) -> int:
     if next(events, None) is not None:
         print(f"sudoku: stopped after {args.max_events} events", file=sys.stderr)
     return 0
+
+
+def run_render(args: argparse.Namespace) -> int:
+    """Write a step as SVG, or steps as an SVG storyboard or an animated GIF."""
+    first, last = args.steps or (args.step, args.step)
+    every: int = args.every or 1
+    making_gif = args.format == "gif"
+    if args.every and args.steps is None:
+        raise UsageError("--every needs --steps A-B")
+    if args.delay and not making_gif:
+        raise UsageError("--delay is for --format gif")
+    cap, things, holder = (
+        (MAX_FRAMES, "frames", "a GIF holds")
+        if making_gif
+        else (MAX_BOARDS, "boards", "a storyboard shows")
+    )
+    count = (last - first) // every + 1
+    if count > cap:
+        fits = -(-(last - first + 1) // cap)
+        raise UsageError(
+            f"steps {first}-{last} make {grouped(count)} {things}, more than the {cap} "
+            f"{holder}: use --every {grouped(fits)} or more, or fewer steps"
+        )
+    if making_gif and args.output is None and sys.stdout.isatty():
+        raise UsageError("a GIF is not written to a terminal: use --output FILE, or a pipe")
+    if making_gif:
+        try:
+            gif.pillow()
+        except ImportError as error:
+            raise UsageError(str(error)) from None
+    shown = scenes(parse(one_puzzle(args)), args.strategy, first, last, every)
+    if making_gif:
+        write_output(args.output, gif.gif(shown, args.delay or gif.DELAY))
+    else:
+        write_output(args.output, (storyboard(shown) if args.steps else svg(shown[0])).encode())
+    return 0
+
+
+def write_output(path: Path | None, data: bytes) -> None:
+    """``data`` to the file at ``path``, or to stdout; a file that cannot be written is a
+    one-line UsageError."""
+    if path is None:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
+    try:
+        path.write_bytes(data)
+    except OSError as error:
+        raise UsageError(f"cannot write {path}: {error.strerror or error}") from None
 
 
 def run_bench(args: argparse.Namespace) -> int:

@@ -8,6 +8,10 @@ put them in words.
 
 from __future__ import annotations
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
 STRATEGIES = ("naive", "mrv", "propagate")
 """The teaching strategies, in the order pages list them (``sudoku.tracing`` runs them)."""
 
@@ -160,3 +164,72 @@ def stuck(left: int, unique: bool) -> str:
     )
     cells = "cell" if left == 1 else "cells"
     return f"stuck: no technique above applies; {left} {cells} left ({why})"
+
+
+AT_START = "The puzzle as given."
+"""What step 0 shows, before any event (the player says ``Step 0: the puzzle as given.``)."""
+
+PLAIN_CAPTIONS = {
+    "try": "Try {digit} at {cell}.",
+    "place": "Place {digit} at {cell} (a guess).",
+    "undo": "Undo {digit} at {cell}: backtrack.",
+    "solved": "Solved.",
+    "exhausted": "Exhausted: every option failed, no solution.",
+}
+"""The captions of the event kinds that need no reason (``caption`` fills them in)."""
+
+
+def caption(event: Mapping[str, object], backtrack: bool = True) -> str:
+    """What one event of a trace means, in a sentence: the player's caption, and the
+    exports' (``sudoku render``). ``event`` holds the event's kind, cell, digit, peer and
+    unit (a missing or empty one: none), as the core's events and the wire's fields do;
+    ``backtrack`` tells an undo of a guess from an undo of a forced digit (``False``).
+
+    ``{"kind": "reject", "cell": "r3c5", "digit": "4", "peer": "r3c1", "unit": "row 3"}``
+    is ``Reject 4 at r3c5: r3c1 holds it in row 3.``
+    """
+    kind, cell, digit, peer, unit = (
+        str(event.get(key, "")) for key in ("kind", "cell", "digit", "peer", "unit")
+    )
+    if kind == "reject":
+        return f"Reject {digit} at {cell}: {holds_it(peer, unit)}."
+    if kind == "force":
+        why = hidden_single(unit) if unit else NAKED_SINGLE
+        return f"Force {digit} at {cell}: {why}."
+    if kind == "stuck":
+        if peer:
+            why = both_hold(cell, peer, digit, unit)
+        else:
+            why = no_candidate(cell) if cell else no_place(digit, unit)
+        return f"Stuck: {why}."
+    if kind == "undo" and not backtrack:
+        return f"Undo the forced {digit} at {cell}."
+    return PLAIN_CAPTIONS.get(kind, PLAIN_CAPTIONS["exhausted"]).format(cell=cell, digit=digit)
+
+
+def grouped(number: int) -> str:
+    """``1234567`` -> ``1,234,567`` (MicroPython's ``format`` has no ``,``)."""
+    text = str(number)
+    groups: list[str] = []
+    while len(text) > 3:
+        groups.insert(0, text[-3:])
+        text = text[:-3]
+    groups.insert(0, text)
+    return ",".join(groups)
+
+
+def counted(nodes: int, backtracks: int, depth: int) -> str:
+    """A search's counters at a step: ``12 guesses, 1 backtrack, depth 4``."""
+    guesses = "1 guess" if nodes == 1 else grouped(nodes) + " guesses"
+    back = "1 backtrack" if backtracks == 1 else grouped(backtracks) + " backtracks"
+    return f"{guesses}, {back}, depth {depth}"
+
+
+def step_label(step: int) -> str:
+    """A step's number as a storyboard labels it: ``Step 1,234``."""
+    return "Step " + grouped(step)
+
+
+def step_title(strategy: str, step: int) -> str:
+    """Which search and which step a picture shows: ``naive search, step 1,234``."""
+    return f"{strategy} search, step {grouped(step)}"

@@ -8,9 +8,10 @@ count, check, trace (the first N events of each strategy) and reason about (the 
 logical step, the logical path in words, the level), and inputs for ``parse``
 (text, or a list given as is), most of them refused. The probe then asks the questions
 whose answers must be the same everywhere: ``source()``, the API's refusals, the compat
-shims, the generator's first puzzles for a few seeds. It prints with its own ``dump``
-(sorted keys, every character outside printable ASCII escaped), so no difference between
-the interpreters' ``json`` or ``repr`` shows.
+shims, the generator's first puzzles for a few seeds, and SVG pictures of a few steps
+(``sudoku.render``). It prints with its own ``dump`` (sorted keys, every character
+outside printable ASCII escaped), so no difference between the interpreters' ``json`` or
+``repr`` shows.
 Written for both interpreters: no typing, no dict order, nothing MicroPython lacks.
 """
 
@@ -197,6 +198,36 @@ def probe_compat():
     say("quoted", dump([quoted(char) for char in chars]), dump(quoted('it\'s "x"')))
 
 
+def probe_render(puzzles):
+    """The pictures of a few steps (``sudoku.render``): SVG text, the same everywhere."""
+    from sudoku import render
+
+    for number, puzzle in enumerate(puzzles):
+        grid = sudoku.parse(puzzle)
+        for strategy in sudoku.STRATEGIES:
+            tag = "render " + str(number) + " " + strategy
+            for step in (0, 1, 7, 60):
+                say(tag, step, dump(render.svg(render.scene(grid, strategy, step))))
+            say(
+                tag, "storyboard", dump(render.storyboard(render.scenes(grid, strategy, 0, 60, 15)))
+            )
+        say(
+            "render",
+            number,
+            "to the end",
+            dump(list(render.scenes(grid, "propagate", 0, 10**6, 7))),
+        )
+    for first, last, every in ((5, 2, 1), (-1, 3, 1), (0, 3, 0), (0, 3, True), (0, 2.5, 1)):
+        say(
+            "render range",
+            first,
+            last,
+            every,
+            attempt(render.scenes, puzzles[0], "mrv", first, last, every),
+        )
+    say("render none", attempt(render.storyboard, []))
+
+
 def main():
     """Read the cases, print every answer."""
     with open(sys.argv[1]) as file:  # noqa: PTH123 - no pathlib in MicroPython
@@ -211,6 +242,7 @@ def main():
         say("input", number, attempt(sudoku.parse, bad))
     probe_refusals(sudoku.parse(cases["puzzles"][0]))
     probe_compat()
+    probe_render([cases["puzzles"][i] for i in (0, -5, -4, -1)])
     say("the end")
 
 

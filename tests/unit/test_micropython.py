@@ -4,8 +4,9 @@
 and a puzzle with no solution among them): parse and every writer, solutions, counts up
 to 1, 2 and 3, ``analyze``, conflicts, ``solveSudoku``, the first 300 events of each
 strategy, the next logical step, the logical path in words and the level, a few generated
-puzzles, ``source()``, the refusals of bad arguments, and ``parse``'s answer to ~80 bad
-inputs (unicode digits and spaces, nested lists, letters, wrong counts, broken literals).
+puzzles, ``source()``, SVG pictures of a few steps (``sudoku.render``), the refusals of
+bad arguments, and ``parse``'s answer to ~80 bad inputs (unicode digits and spaces,
+nested lists, letters, wrong counts, broken literals).
 It runs here in CPython and in PyScript's MicroPython, which the browser runs on the page
 and in the widget (Node and the vendored ``micropython.mjs``, through ``mpy_probe.mjs``);
 the two outputs must be equal line for line, and a failure shows the first difference.
@@ -253,6 +254,11 @@ def test_the_probe_asks_everything(outputs: tuple[list[str], list[str]]) -> None
     assert sum(line.startswith("generate easy") for line in cpython) == 3
     assert sum(line.startswith("input ") for line in cpython) == len(BAD_INPUTS)
     assert sum(" error PuzzleError: " in line for line in cpython) > 60
+    assert sum(line.startswith("render ") and "<svg " in line for line in cpython) == 4 * 3 * 5
+    assert (
+        sum(line.startswith("render range") and " error ValueError: " in line for line in cpython)
+        == 5
+    )
 
 
 def test_micropython_answers_as_cpython_does(outputs: tuple[list[str], list[str]]) -> None:

@@ -13,7 +13,7 @@ import json
 import browser
 import options
 
-from sudoku.words import STRATEGIES
+from sudoku.words import STRATEGIES, grouped
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -141,7 +141,7 @@ class Compare:
         """One strategy's counts so far; "≥" marks a count stopped at the cap."""
         more = "≥ " if result["capped"] else ""
         for field in ("steps", "nodes", "backtracks"):
-            self.cell(strategy, field, more + options.grouped(result[field]))
+            self.cell(strategy, field, more + grouped(result[field]))
         self.cell(strategy, "max_depth", more + str(result["max_depth"]))
         running = "stopped at the cap" if result["capped"] else "running"
         self.cell(strategy, "outcome", result["outcome"] or running)
@@ -187,7 +187,7 @@ class Compare:
         if capped and result is not None:  # (capped is only ever true for a result)
             bar.removeAttribute("aria-hidden")
             bar.setAttribute("role", "img")
-            nodes = options.grouped(result["nodes"])
+            nodes = grouped(result["nodes"])
             words = ": at least " + nodes + " nodes (stopped at the cap: the search goes on)"
             bar.setAttribute("aria-label", strategy + words)
         else:

@@ -9,8 +9,9 @@ Runs on the page's main thread (MicroPython).
 """
 
 import browser
-import options
 import timeline
+
+from sudoku.words import grouped
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -60,9 +61,7 @@ async def fill(player: "Player", run: int) -> None:
         if line.done or line.received >= line.cap:
             player.finish_end()
         else:
-            player.view.say(
-                "Going to the end: " + options.grouped(line.received) + " steps so far..."
-            )
+            player.view.say("Going to the end: " + grouped(line.received) + " steps so far...")
             player.paint_counters()
             browser.spawn(fill(player, run))
     elif player.clock.playing:

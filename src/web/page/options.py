@@ -6,10 +6,12 @@ value and what it fell back to). Nothing here raises on bad input: a blog's ifra
 show a board, never a blank frame. The notes are plain text (the page writes them with
 ``textContent``; URL text never reaches the DOM as HTML).
 
+``grouped`` (``1,234,567``) is the core's (``sudoku.words``), used from here by the page.
+
 Pure Python for MicroPython (the page's main thread) and CPython (the unit tests).
 """
 
-from sudoku.words import STRATEGIES
+from sudoku.words import STRATEGIES, grouped
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -427,14 +429,3 @@ def tag_snippet(
         f"<pre>{board_text}</pre>\n"
         "</sudoku-lab>"
     )
-
-
-def grouped(number: int) -> str:
-    """``1234567`` -> ``1,234,567``."""
-    text = str(number)
-    groups: list[str] = []
-    while len(text) > 3:
-        groups.insert(0, text[-3:])
-        text = text[:-3]
-    groups.insert(0, text)
-    return ",".join(groups)

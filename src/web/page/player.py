@@ -46,6 +46,8 @@ from pyscript.ffi import to_js
 from treeview import TreeView
 from view import View
 
+from sudoku.words import grouped
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -341,7 +343,7 @@ class Player:
             return
         self.ending = self.generation
         self.view.root.dataset.ending = "true"
-        self.view.say("Going to the end: " + options.grouped(line.received) + " steps so far...")
+        self.view.say("Going to the end: " + grouped(line.received) + " steps so far...")
         browser.spawn(feed.fill(self, self.generation))
 
     async def go_to(self, step: int) -> None:
@@ -379,7 +381,7 @@ class Player:
         if not line.done:
             event = timeline.event_before(line, self.cursor)
             said = timeline.caption(event) + " " if event else ""
-            cap = options.grouped(line.cap)
+            cap = grouped(line.cap)
             if kept:
                 where = "This is step " + cap + ", the last of the " + cap + " the player keeps"
             else:

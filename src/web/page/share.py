@@ -14,6 +14,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from sudoku.formats import to_pretty
+from sudoku.words import grouped
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -77,7 +78,7 @@ def show_share(player: Player) -> None:
     label = document.getElementById("share-step-label")
     if label is not None:
         label.textContent = (
-            "Link to step " + options.grouped(player.cursor.pos) + " (the widget, paused there)"
+            "Link to step " + grouped(player.cursor.pos) + " (the widget, paused there)"
         )
 
 

@@ -18,7 +18,7 @@ tests).
 
 from wire import WIDTH, backward, fields, forward, read_answer, stack_codes
 
-from sudoku.words import NAKED_SINGLE, both_hold, hidden_single, holds_it, no_candidate, no_place
+from sudoku import words
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -28,32 +28,8 @@ if TYPE_CHECKING:
 
 
 def caption(event: "Fields") -> str:
-    """What the event means, in a sentence (the player's caption)."""
-    code, cell, digit, unit, peer = (
-        event[key] for key in ("code", "cell", "digit", "unit", "peer")
-    )
-    if code == "t":
-        return f"Try {digit} at {cell}."
-    if code == "r":
-        return f"Reject {digit} at {cell}: {holds_it(peer, unit)}."
-    if code in "pP":
-        return f"Place {digit} at {cell} (a guess)."
-    if code == "f":
-        why = hidden_single(unit) if unit else NAKED_SINGLE
-        return f"Force {digit} at {cell}: {why}."
-    if code == "s" and peer:
-        return f"Stuck: {both_hold(cell, peer, digit, unit)}."
-    if code == "s" and cell:
-        return f"Stuck: {no_candidate(cell)}."
-    if code == "s":
-        return f"Stuck: {no_place(digit, unit)}."
-    if code == "u":
-        return f"Undo {digit} at {cell}: backtrack."
-    if code == "v":
-        return f"Undo the forced {digit} at {cell}."
-    if code == "S":
-        return "Solved."
-    return "Exhausted: every option failed, no solution."
+    """What the event means, in a sentence (the player's caption): the core's words."""
+    return words.caption(event, event["code"] != "v")
 
 
 # -- the timeline and its cursor -----------------------------------------------------------

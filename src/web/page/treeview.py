@@ -18,10 +18,11 @@ Runs on the page's main thread (MicroPython).
 import asyncio
 
 import browser
-import options
 import tree
 from pyscript import window
 from pyscript.ffi import create_proxy
+
+from sudoku.words import grouped
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -241,12 +242,12 @@ class TreeView:
         where = (
             "the whole search so far"
             if self.span is None
-            else "steps " + options.grouped(lo) + " to " + options.grouped(hi)
+            else "steps " + grouped(lo) + " to " + grouped(hi)
         )
         text = (
-            options.grouped(nodes)
+            grouped(nodes)
             + " guesses, "
-            + options.grouped(tree.dead_ends(self.tree))
+            + grouped(tree.dead_ends(self.tree))
             + " dead ends, deepest "
             + str(deepest)
             + "; showing "

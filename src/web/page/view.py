@@ -15,7 +15,7 @@ import wire
 from pyscript import document
 
 from sudoku.grid import cell_name
-from sudoku.words import next_choice
+from sudoku.words import AT_START, grouped, next_choice
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -73,9 +73,9 @@ def cap_note(line: "Timeline", controls: tuple[str, ...] = options.CONTROLS) -> 
     (on the timeline, if ``controls`` shows it)."""
     text = (
         "Showing the first "
-        + options.grouped(line.cap)
+        + grouped(line.cap)
         + " steps and the last "
-        + options.grouped(line.behind * line.page)
+        + grouped(line.behind * line.page)
         + " played: the search is longer, and "
         "plays on live."
     )
@@ -83,9 +83,9 @@ def cap_note(line: "Timeline", controls: tuple[str, ...] = options.CONTROLS) -> 
     if cut:
         text += (
             " Steps "
-            + options.grouped(cut[0])
+            + grouped(cut[0])
             + " to "
-            + options.grouped(cut[1])
+            + grouped(cut[1])
             + (" were let go (hatched on the timeline)" if "scrub" in controls else " were let go")
             + ": stepping skips them."
         )
@@ -199,11 +199,11 @@ class View:
             self.say(timeline.caption(event) + next_cell)
         elif cursor.pos:
             self.say(
-                "Step " + options.grouped(cursor.pos) + ": the steps just before it are "
+                "Step " + grouped(cursor.pos) + ": the steps just before it are "
                 "not kept (see the note). Step on to see the search go on."
             )
         else:
-            self.say("Step 0: the puzzle as given." + (" " + self.cost if self.cost else ""))
+            self.say("Step 0: " + AT_START + (" " + self.cost if self.cost else ""))
         self.root.dataset.steps = str(cursor.pos)
 
     def show_cost(self, words: str, steps: str) -> None:
@@ -261,11 +261,11 @@ class View:
         self, line: "Timeline", cursor: "Cursor", controls: tuple[str, ...], playing: bool
     ) -> None:
         """Steps, nodes, backtracks, depth, max depth, forced; the timeline's position."""
-        self.set("steps", options.grouped(cursor.pos))
+        self.set("steps", grouped(cursor.pos))
         for role, index in COUNTERS:
-            self.set(role, options.grouped(cursor.counts[index]))
-        total = options.grouped(line.received) + ("" if line.done else "+")
-        where = "Step " + options.grouped(cursor.pos) + " of " + total
+            self.set(role, grouped(cursor.counts[index]))
+        total = grouped(line.received) + ("" if line.done else "+")
+        where = "Step " + grouped(cursor.pos) + " of " + total
         self.set("position", where)
         if "scrub" in self.part:
             scrub = self.part["scrub"]
