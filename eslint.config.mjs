@@ -24,8 +24,8 @@ export default [
     languageOptions: { sourceType: "script", globals: globals.browser },
   },
   {
-    // The widget's start: <script type="module"> in embed.html.
-    files: ["static/js/widget.js"],
+    // Module scripts: the widget's start (embed.html), the Share panel's GIF (index.html).
+    files: ["static/js/widget.js", "static/js/gif.js"],
     languageOptions: { sourceType: "module", globals: globals.browser },
   },
   {

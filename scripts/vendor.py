@@ -39,6 +39,8 @@ PYODIDE_FILES = (
     "pyodide-lock.json",  # required: Pyodide reads it on boot even with no packages
 )
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
+GIFENC_FILES = ("gifenc.esm.js",)
+"""The GIF encoder the app's Share panel uses (static/js/gif.js), loaded only when asked."""
 TEST_TOOLS = (("axe-core/axe.min.js", "axe.min.js"),)
 """Tools only the e2e tests inject (tests/e2e/test_a11y.py): never shipped in static/."""
 
@@ -124,10 +126,12 @@ def plan(node_modules: Path) -> list[tuple[Path, str]]:
     dist = node_modules / "@pyscript" / "core" / "dist"
     pyodide = node_modules / "pyodide"
     micropython = node_modules / "@micropython" / "micropython-webassembly-pyscript"
+    gifenc = node_modules / "gifenc" / "dist"
     return (
         [(dist / n, f"pyscript/{n}") for n in pyscript_files(dist)]
         + [(pyodide / n, f"pyodide/{n}") for n in PYODIDE_FILES]
         + [(micropython / n, f"micropython/{n}") for n in MICROPYTHON_FILES]
+        + [(gifenc / n, f"gifenc/{n}") for n in GIFENC_FILES]
     )
 
 

@@ -8,6 +8,7 @@ anyway. Runs on the page's main thread (MicroPython through PyScript).
 import asyncio
 
 import browser
+import exports
 import options
 from player import Player
 from pyscript import document, window
@@ -165,6 +166,7 @@ def mount_app(
     player.show_tree(wanted["tree"])
     if "puzzle=" in query:
         browser.spawn(restore_link(player, wanted, " ".join(notes), read_board, load_text))
+    exports.bind(player)
     root.dataset.mounted = "true"
     return player
 

@@ -1,0 +1,84 @@
+"""The Share panel's pictures (issue 13, item 5): the step shown as an SVG, a range as a
+storyboard and as an animated GIF, each downloaded and parsed; the SVG is byte for byte
+what ``sudoku render`` writes (the same core code, in the worker)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from helpers import load
+from PIL import Image
+from playwright.sync_api import Page
+from support import LEETCODE
+from test_player import watch
+
+from sudoku.render import scene, scenes, storyboard, svg
+
+PLAYER = "document.querySelector('#player')"
+
+
+def go_to(page: Page, step: int) -> None:
+    """Show step ``step`` through the timeline."""
+    page.evaluate(
+        "n => { const s = document.querySelector('#p-scrub'); s.value = n;"
+        " s.dispatchEvent(new Event('input')); }",
+        step,
+    )
+    page.wait_for_function(f"{PLAYER}.dataset.steps === '{step}'")
+
+
+def download(page: Page, button: str) -> tuple[str, bytes]:
+    """Click ``button`` in the Share panel; the file it offers: name, bytes."""
+    with page.expect_download(timeout=60_000) as info:
+        page.locator(button).click()
+    path = info.value.path()
+    return info.value.suggested_filename, Path(path).read_bytes()
+
+
+def test_the_step_shown_as_svg_is_the_clis(app: Page) -> None:
+    """SVG of the step shown: named after it, byte for byte sudoku render's (which
+    test_render.py parses)."""
+    watch(app, "leetcode", "naive")
+    go_to(app, 67)
+    app.locator("#share summary").click()
+    name, data = download(app, "#export-svg")
+    assert name == "sudoku-naive-step-67.svg"
+    assert data.decode() == svg(scene(LEETCODE, "naive", 67))
+    assert "Saved step 67" in (app.locator("#export-status").text_content() or "")
+
+
+def test_a_range_as_storyboard_and_gif(app: Page) -> None:
+    """Steps 60 to 70 every 2: a storyboard equal to the CLI's, and a GIF of 6 frames."""
+    load(app, "leetcode")
+    watch(app, "leetcode", "naive")
+    app.locator("#share summary").click()
+    app.locator("#export-from").fill("60")
+    app.locator("#export-to").fill("70")
+    app.locator("#export-every").fill("2")
+    name, data = download(app, "#export-storyboard")
+    assert name == "sudoku-naive-steps-60-70.svg"
+    assert data.decode() == storyboard(scenes(LEETCODE, "naive", 60, 70, 2))
+    name, data = download(app, "#export-gif")
+    assert name == "sudoku-naive-steps-60-70.gif"
+    with Image.open(io.BytesIO(data)) as gif:
+        assert gif.format == "GIF"
+        assert gif.n_frames == 6
+        assert gif.info.get("loop") == 0
+        assert gif.info.get("duration") == 400
+
+
+def test_bad_ranges_are_said(app: Page) -> None:
+    """A range that does not read, or runs backwards, is said in the panel; no file."""
+    watch(app, "leetcode", "naive")
+    app.locator("#share summary").click()
+    app.locator("#export-from").fill("70")
+    app.locator("#export-to").fill("60")
+    app.locator("#export-gif").click()
+    status = app.locator("#export-status")
+    assert "60 comes before 70" in (status.text_content() or "")
+    app.locator("#export-to").fill("")
+    app.locator("#export-storyboard").click()
+    app.wait_for_function(
+        "document.querySelector('#export-status').textContent.startsWith('Steps: write')"
+    )
