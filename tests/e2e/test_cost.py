@@ -12,6 +12,7 @@ from test_embed import PLAYER, core_totals, open_widget
 from test_player import watch
 
 from sudoku.tracing import trace
+from sudoku.words import AT_START
 
 COST_MS = 60_000
 
@@ -41,7 +42,7 @@ def test_the_widget_says_how_long_each_strategy_searches(
         page.locator("#player [data-role='forward']").click()
         page.locator("#player [data-role='back']").click()
         page.wait_for_function(f"{PLAYER}.dataset.steps === '0'")
-        assert caption(page) == "Step 0: the puzzle as given. " + words
+        assert caption(page) == f"Step 0: {AT_START} {words}"
     page.close()
 
 
