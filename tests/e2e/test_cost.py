@@ -5,6 +5,7 @@ new strategy is counted anew. Compare mode gives it per strategy (test_embed.py)
 from __future__ import annotations
 
 from itertools import islice
+from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Page
 from support import HARD, LEETCODE
@@ -15,6 +16,7 @@ from sudoku.tracing import trace
 from sudoku.words import AT_START
 
 COST_MS = 60_000
+NOTE = "LeetCode%27s%20example%2C%20solved%20the%20editorial%27s%20way%3A%20press%20Play."
 
 
 def caption(page: Page) -> str:
@@ -23,11 +25,12 @@ def caption(page: Page) -> str:
 
 
 def test_the_widget_says_how_long_each_strategy_searches(
-    context: BrowserContext, base_url: str
+    context: BrowserContext, base_url: str, shots: Path
 ) -> None:
     """Before Play: "This search takes N steps: G guesses, B backtracks.", the core's
-    numbers, for the strategy shown and again for the next one chosen."""
-    page = open_widget(context, base_url, f"?puzzle={LEETCODE}&strategy=naive")
+    numbers, for the strategy shown and again for the next one chosen (with a blogger's
+    caption above the board, for the docs' picture)."""
+    page = open_widget(context, base_url, f"?puzzle={LEETCODE}&strategy=naive&note={NOTE}")
     for strategy in ("naive", "mrv"):
         if strategy != "naive":
             page.locator("#p-strategy").select_option(strategy)
@@ -39,6 +42,8 @@ def test_the_widget_says_how_long_each_strategy_searches(
         backtracks = "1 backtrack" if back == "1" else f"{back} backtracks"
         words = f"This search takes {totals['steps']} steps: {guesses}, {backtracks}."
         assert words in caption(page)
+        if strategy == "naive":
+            page.locator(".widget").screenshot(path=shots / "cost.png")
         page.locator("#player [data-role='forward']").click()
         page.locator("#player [data-role='back']").click()
         page.wait_for_function(f"{PLAYER}.dataset.steps === '0'")

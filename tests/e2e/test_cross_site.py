@@ -370,7 +370,7 @@ def test_vendoring_fails_loudly_when_pyscript_changes(
     fake = tmp_path / "node_modules"
     dist = fake / "@pyscript" / "core" / "dist"
     shutil.copytree(real / "@pyscript" / "core" / "dist", dist)
-    for name in ("pyodide", "@micropython", "axe-core"):
+    for name in ("pyodide", "@micropython", "axe-core", "gifenc"):
         (fake / name).symlink_to(real / name)
     for core in dist.glob("core-*.js"):
         core.write_bytes(core.read_bytes().replace(b"Loaded Storage", b"Storage ready"))

@@ -75,8 +75,9 @@ def test_bad_ranges_are_said(app: Page) -> None:
     app.locator("#export-from").fill("70")
     app.locator("#export-to").fill("60")
     app.locator("#export-gif").click()
-    status = app.locator("#export-status")
-    assert "60 comes before 70" in (status.text_content() or "")
+    app.wait_for_function(
+        "document.querySelector('#export-status').textContent.includes('60 comes before 70')"
+    )
     app.locator("#export-to").fill("")
     app.locator("#export-storyboard").click()
     app.wait_for_function(

@@ -168,3 +168,54 @@ def test_the_step_link_and_the_snippets_carry_the_step_and_the_speed(
     assert board_shown(widget) == shown
     assert widget.locator("#p-speed").input_value() == str(options.SPEEDS.index(50))
     widget.close()
+
+
+def test_the_widget_options_go_into_the_step_link_and_the_snippets(
+    app: Page, context: BrowserContext
+) -> None:
+    """The panel's parts and loop go into the step link and both snippets (the iframe
+    sized for those parts); the app's own link keeps none; the step link opens a widget
+    with only those parts, looping; a loop that does not read is said and left out."""
+    before = int(app.evaluate(f"{PLAYER}.dataset.trace || 0"))
+    load(app, "leetcode")
+    app.locator("#watch").click()
+    app.wait_for_function(
+        f"n => +{PLAYER}.dataset.trace > n && {PLAYER}.dataset.state === 'ready'",
+        arg=before,
+        timeout=TRACE_MS,
+    )
+    app.locator("#share summary").click()
+    kept = ("play", "step", "counters")
+    for name in options.CONTROLS:
+        if name not in kept:
+            app.locator(f"#share-parts input[value='{name}']").uncheck()
+    app.locator("#share-loop").fill("5-60")
+    app.locator("#share-loop").dispatch_event("change")
+    app.wait_for_function(
+        "document.querySelector('#share-step').value.includes('&loop=5-60')", timeout=TRACE_MS
+    )
+    step_link = app.locator("#share-step").input_value()
+    assert "&controls=play,step,counters&loop=5-60&step=0" in step_link
+    assert "controls=" not in app.locator("#share-link").input_value()
+    wide, narrow = options.frame_heights(kept)
+    iframe = app.locator("#share-iframe").input_value()
+    assert '&controls=play,step,counters&loop=5-60"' in iframe
+    assert f"clamp({wide}px, (700px - 100vw) * 100, {max(wide, narrow)}px)" in iframe
+    assert 'controls="play,step,counters" loop="5-60">' in app.locator("#share-tag").input_value()
+    widget = context.new_page()
+    widget.goto(step_link)
+    widget.wait_for_function("document.body.dataset.ready === 'true'", timeout=BOOT_MS)
+    shown = widget.evaluate(
+        "[...document.querySelectorAll('#player [data-part]')].filter(p => !p.hidden)"
+        ".map(p => p.dataset.part)"
+    )
+    assert set(shown) == set(kept)
+    widget.locator("#player [data-role='play']").click()
+    widget.wait_for_function(f"+{PLAYER}.dataset.steps >= 59", timeout=TRACE_MS)
+    widget.wait_for_function(f"+{PLAYER}.dataset.steps < 59", timeout=TRACE_MS)
+    widget.close()
+    app.locator("#share-loop").fill("60-5")
+    app.locator("#share-loop").dispatch_event("change")
+    app.wait_for_function("!document.querySelector('#share-step').value.includes('loop=')")
+    note = app.locator("#share-options-note").text_content() or ""
+    assert note.startswith("Loop: write FROM-TO")

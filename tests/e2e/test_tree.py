@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 from support import LEETCODE
 from test_embed import PLAYER, core_state, open_widget, shown_state
+from test_player import watch
 
 from sudoku.tracing import trace
 
@@ -128,3 +129,15 @@ def test_tree_screenshots(
     assert box
     assert box["width"] <= width
     page.close()
+
+
+def test_the_app_has_the_tree_too(app: Page) -> None:
+    """In the app: T shows the tree of the trace being watched, its summary the core's
+    count of guesses once all of it arrived (mrv on LeetCode's example: 103 steps)."""
+    guesses, dead, paths = core_tree(LEETCODE, "mrv")
+    watch(app, "leetcode", "mrv")
+    app.locator("#player [data-role='board']").focus()
+    app.keyboard.press("t")
+    app.wait_for_function(f"{PANEL}.dataset.steps === '{len(paths) - 1}'", timeout=READY_MS)
+    assert summary(app).startswith(f"{guesses} guesses, {dead} dead ends")
+    assert app.locator("#player [data-role=tree-toggle]").get_attribute("aria-pressed") == "true"

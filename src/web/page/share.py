@@ -47,6 +47,42 @@ def setting_pairs(player: Player) -> list[tuple[str, str]]:
     return pairs
 
 
+def make_part_boxes() -> None:
+    """One checkbox per part a widget may show (``options.CONTROLS``), all checked."""
+    box = document.getElementById("share-parts")
+    if box is None or box.children.length:
+        return
+    for name in options.CONTROLS:
+        label = document.createElement("label")
+        check = document.createElement("input")
+        check.type = "checkbox"
+        check.checked = True
+        check.value = name
+        label.append(check)
+        label.append(document.createTextNode(" " + name))
+        box.append(label)
+
+
+def widget_pairs() -> tuple[list[tuple[str, str]], tuple[str, ...]]:
+    """The panel's widget options as link parameters (none at defaults), and the parts
+    shown; a loop that does not read is said in the panel and left out."""
+    pairs: list[tuple[str, str]] = []
+    checks = document.querySelectorAll("#share-parts input")
+    shown = tuple(c.value for c in checks if c.checked) if checks.length else options.CONTROLS
+    if shown != options.CONTROLS:
+        pairs.append(("controls", ",".join(shown) or "none"))
+    loop_field = document.getElementById("share-loop")
+    text = loop_field.value.strip() if loop_field is not None else ""
+    loop = options.read_loop(text) if text else None
+    if loop is not None:
+        pairs.append(("loop", str(loop[0]) + "-" + str(loop[1])))
+    note = document.getElementById("share-options-note")
+    if note is not None:
+        bad = text and loop is None
+        note.textContent = "Loop: write FROM-TO with FROM < TO, e.g. 0-200." if bad else ""
+    return pairs, shown
+
+
 def show_share(player: Player) -> None:
     """Fill the Share / Embed panel for the player's trace: its puzzle, strategy, speed and
     overlay, and a link to the widget paused at the step shown. Refreshed as the panel opens and
@@ -54,21 +90,23 @@ def show_share(player: Player) -> None:
     if player.timeline is None:
         return
     grid, speed = player.grid, setting_pairs(player)
+    extra, shown = widget_pairs()
     query = options.share_query(grid, player.strategy, speed)
-    at_step = list(speed)  # no star in a list display: MicroPython has none
+    settings = speed + extra
+    at_step = list(settings)  # no star in a list display: MicroPython has none
     at_step.append(("step", str(player.cursor.pos)))
     step = options.share_query(grid, player.strategy, at_step)
-    widget = browser.page_url("embed.html" + query)
+    widget = browser.page_url("embed.html" + options.share_query(grid, player.strategy, settings))
     fields = {
         "share-link": browser.page_url("index.html" + query),
         "share-step": browser.page_url("embed.html" + step),
-        "share-iframe": options.iframe_snippet(widget),
+        "share-iframe": options.iframe_snippet(widget, shown),
         "share-tag": options.tag_snippet(
             browser.page_url("static/js/embed.js"),
             grid,
             player.strategy,
             to_pretty(grid),
-            speed,
+            settings,
         ),
     }
     for name, text in fields.items():
@@ -167,6 +205,11 @@ def mount_app(
     if "puzzle=" in query:
         browser.spawn(restore_link(player, wanted, " ".join(notes), read_board, load_text))
     exports.bind(player)
+    make_part_boxes()
+    for name in ("share-parts", "share-loop"):
+        field = document.getElementById(name)
+        if field is not None:
+            field.addEventListener("change", create_proxy(lambda _e: show_share(player)))
     root.dataset.mounted = "true"
     return player
 
