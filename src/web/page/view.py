@@ -112,6 +112,8 @@ class View:
         """The source line of each event kind (``show_code``)."""
         self.cost = ""
         """How long the open search is, in words ("" until counted: ``show_cost``)."""
+        self.length = 0
+        """Its steps, once counted to its end (0: not known)."""
         self.marks_on = False
         """Whether blanks show their candidates (``show_marks``)."""
         self.chooser = False
@@ -211,6 +213,7 @@ class View:
         the root for tests ("" while unknown, "N+" past the count's cap)."""
         self.cost = words
         self.root.dataset.cost = steps
+        self.length = int(steps) if steps.isdigit() else 0
 
     def show_marks(self, shown: bool) -> None:
         """Show or hide the candidates overlay; its button says which (``aria-pressed``)."""
@@ -264,7 +267,9 @@ class View:
         self.set("steps", grouped(cursor.pos))
         for role, index in COUNTERS:
             self.set(role, grouped(cursor.counts[index]))
-        total = grouped(line.received) + ("" if line.done else "+")
+        known = line.done or self.length > 0
+        total = grouped(line.received if line.done else self.length or line.received)
+        total += "" if known else "+"
         where = "Step " + grouped(cursor.pos) + " of " + total
         self.set("position", where)
         if "scrub" in self.part:
