@@ -62,6 +62,8 @@ class Companion:
         self.units: set[int] = set()
         self.wrong: set[int] = set()
         self.button = document.getElementById("hint")
+        self.answers = 0
+        """Hints and checks answered (``body[data-answers]``, for tests)."""
 
     def hook(
         self,
@@ -95,8 +97,27 @@ class Companion:
 
     # -- hint ---------------------------------------------------------------------------
 
+    def answered(self) -> None:
+        """Count one more answer of Hint or Check (a test waits on the count)."""
+        self.answers += 1
+        document.body.dataset.answers = str(self.answers)
+
     async def hint(self) -> None:
         """Show the next step; if one is shown for this very board, apply it."""
+        try:
+            await self.find_step()
+        finally:
+            self.answered()
+
+    async def check(self) -> None:
+        """Name and mark the entries that disagree with the solution (or say none do)."""
+        try:
+            await self.compare()
+        finally:
+            self.answered()
+
+    async def find_step(self) -> None:
+        """Show the next step (see ``hint``)."""
         before = self.now()
         if self.step is not None and self.shown_for == before:
             self.apply()
@@ -148,8 +169,8 @@ class Companion:
 
     # -- check --------------------------------------------------------------------------
 
-    async def check(self) -> None:
-        """Name and mark the entries that disagree with the solution (or say none do)."""
+    async def compare(self) -> None:
+        """Name and mark the wrong entries (see ``check``)."""
         count = self.board.count_entries()
         if not count:
             self.say(
@@ -193,7 +214,9 @@ class Companion:
         button.disabled = True
         document.body.dataset.making = "true"
         self.say(f"Making {article(level)} puzzle…", "making")
-        seed = int(window.Math.floor(window.Math.random() * 4294967296))
+        seed = int(
+            window.Math.floor(window.Math.random() * 1073741824)
+        )  # 30 bits: a small int both sides
         try:
             answer = await self.ask("generate", level, seed)
         finally:
