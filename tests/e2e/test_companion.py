@@ -174,6 +174,8 @@ def test_hint_eliminations_leave_the_marks(board: Page) -> None:
     board.locator("#candidates").click()
     assert hint(board) == "hint"
     assert status(board) == say(step)
+    crossed = sorted({cell for cell, _ in step.eliminations})
+    assert cell_classes(board, "hint-target") == [cell_name(cell) for cell in crossed]
     assert hint(board) == "hint-applied"
     marks = marks_of(grid)
     for cell, digit in step.eliminations:

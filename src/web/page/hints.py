@@ -60,6 +60,8 @@ class Companion:
         """The board's snapshot the hint (or check) was made for."""
         self.cells: set[int] = set()
         self.units: set[int] = set()
+        self.targets: set[int] = set()
+        """The cells whose candidates the hint shown crosses out."""
         self.wrong: set[int] = set()
         self.button = document.getElementById("hint")
         self.answers = 0
@@ -76,18 +78,21 @@ class Companion:
         self.edit, self.repaint, self.load_grid = edit, repaint, load_grid
 
     def look(self, cell: int) -> str:
-        """The cell's companion class: "hint-cell", "hint-unit", "wrong", or ""."""
+        """The cell's companion class: "hint-cell", "hint-target", "hint-unit", "wrong",
+        or ""."""
         if cell in self.wrong:
             return "wrong"
+        if cell in self.targets:
+            return "hint-target"
         if cell in self.cells:
             return "hint-cell"
         return "hint-unit" if cell in self.units else ""
 
     def forget(self) -> bool:
         """Drop the hint and the check shown (the board changed); True if there was one."""
-        had = bool(self.step or self.cells or self.units or self.wrong)
+        had = bool(self.step or self.cells or self.units or self.wrong or self.targets)
         self.step = None
-        self.cells, self.units, self.wrong = set(), set(), set()
+        self.cells, self.units, self.wrong, self.targets = set(), set(), set(), set()
         self.button.textContent = "Hint"
         return had
 
@@ -143,6 +148,7 @@ class Companion:
         self.step, self.text, self.shown_for = step, answer["text"], before
         self.cells = set(step["cells"]) | {cell for cell, _ in step["placements"]}
         self.units = set(step["unit_cells"])
+        self.targets = {cell for cell, _ in step["eliminations"]}
         self.button.textContent = "Apply hint"
         self.repaint()
         self.say(self.text, "hint")

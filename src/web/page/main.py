@@ -174,6 +174,8 @@ def cell_label(i: int) -> str:
         label += ", disagrees with the solution"
     elif look == "hint-cell":
         label += ", in the hint"
+    elif look == "hint-target":
+        label += ", the hint crosses out candidates here"
     return label
 
 
@@ -286,6 +288,9 @@ def set_cell(index: int, digit: str) -> None:
     """Type ``digit`` ("" clears) into a cell, as the keyboard and the pad do: a digit,
     or in pencil mode a pencil mark; a loaded puzzle's givens stay."""
     name = cell_name(index)
+    if state["pencil"] and digit and board.value(index):
+        say(f"{name} holds {board.value(index)}: erase it to pencil marks there.", "mark")
+        return
     if state["pencil"] and not board.value(index):
         if digit:
             done = "no pencil mark" if digit in board.marks[index] else "pencil mark"
