@@ -34,6 +34,7 @@ in every cell of it and runs to millions of steps)."""
 WEB = ROOT / "src" / "web"
 """The browser glue: top-level scripts, loaded with ``load_file`` under CPython."""
 WORKER = WEB / "worker" / "worker.py"
+APP_WORKER = WEB / "worker" / "app.py"
 """The solver worker's script (Pyodide in the app, MicroPython in the widget)."""
 
 

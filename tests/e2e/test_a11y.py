@@ -134,7 +134,8 @@ def label(page: Page, cell: str) -> str:
 
 
 def test_cell_labels_say_where_and_what(board: Page) -> None:
-    """Labels read "row 3, column 5, empty", "given 7", "solved 4", and follow each change."""
+    """Labels read "row 3, column 5, empty", "given 7", "solved 4", "your 7" (a digit
+    typed on a loaded puzzle), and follow each change."""
     assert label(board, "r3c5") == "row 3, column 5, empty"
     load(board, "leetcode")
     assert label(board, "r1c1") == "row 1, column 1, given 5"
@@ -143,8 +144,31 @@ def test_cell_labels_say_where_and_what(board: Page) -> None:
     assert label(board, "r1c3") == "row 1, column 3, solved 4"
     board.locator("#r9c1").focus()
     board.keyboard.press("7")
-    assert label(board, "r9c1") == "row 9, column 1, given 7"
+    assert label(board, "r9c1") == "row 9, column 1, your 7"
     assert label(board, "r1c3") == "row 1, column 3, empty"  # the stale solution is gone
+
+
+def test_axe_companion_controls_light_and_dark(board: Page) -> None:
+    """Zero axe violations with the companion in use: candidates and pencil marks shown,
+    a hint lit, a wrong entry marked by Check, the timer hidden; light and dark."""
+    load(board, "easy")
+    board.locator("#candidates").click()
+    board.locator("#r1c1").click()
+    for key in ("p", "4", "7", "p", "ArrowRight", "1"):  # r1c2 holds 8: 1 is wrong
+        board.keyboard.press(key)
+    before = int(board.evaluate("document.body.dataset.answers || 0"))
+    board.locator("#check").click()
+    board.wait_for_function("n => +document.body.dataset.answers > n", arg=before)
+    assert board.locator("#r1c2").get_attribute("aria-invalid") == "true"
+    board.locator("#timer-toggle").click()
+    board.keyboard.press("Control+z")  # the wrong entry goes: a hint can be had
+    board.locator("#r5c5").focus()
+    board.keyboard.press("h")
+    board.wait_for_function("n => +document.body.dataset.answers > n + 1", arg=before)
+    assert board.evaluate("document.querySelectorAll('#board .hint-cell').length") > 0
+    assert axe_violations(board) == []
+    board.emulate_media(color_scheme="dark")
+    assert axe_violations(board) == []
 
 
 def tab_to(page: Page, selector: str, limit: int = 80) -> None:

@@ -55,7 +55,7 @@ def test_vendor_plan_has_no_maps_and_all_sources_exist() -> None:
 
 WEB = ROOT / "src" / "web"
 SCRIPTS = {
-    "pyscript.toml": WEB / "worker" / "worker.py",
+    "pyscript.toml": WEB / "worker" / "app.py",
     "mpy-worker.toml": WEB / "worker" / "worker.py",
     "mpy-app.toml": WEB / "page" / "main.py",
     "mpy.toml": WEB / "page" / "embed.py",
@@ -120,6 +120,15 @@ def test_files_map_holds_what_its_script_imports(name: str) -> None:
     nothing missing (an ImportError in the browser), nothing more (a wasted download)."""
     config = tomllib.loads((ROOT / name).read_text(encoding="utf-8"))
     assert config["files"] == needed_files(SCRIPTS[name])
+
+
+def test_the_widgets_worker_loads_no_companion() -> None:
+    """The widget's worker has no hints, new puzzles or pictures: a blog's reader does not
+    download the modules the app's worker adds for them (app.py)."""
+    config = tomllib.loads((ROOT / "mpy-worker.toml").read_text(encoding="utf-8"))
+    extra = {f"./src/sudoku/{name}.py" for name in ("logic", "generator", "render")}
+    assert not extra & set(config["files"])
+    assert extra <= set(tomllib.loads((ROOT / "pyscript.toml").read_text("utf-8"))["files"])
 
 
 def test_the_widget_page_loads_no_search() -> None:

@@ -11,7 +11,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from support import LEETCODE, WORKER, load_file, solution_problems
+from support import APP_WORKER, LEETCODE, WORKER, load_file, solution_problems
 
 from sudoku.solver import analyze
 
@@ -173,3 +173,18 @@ def test_abandoned_searches_are_dropped(worker: ModuleType) -> None:
     for job in jobs[1:]:
         assert json.loads(worker.analyze_more(job))["job"] == job
         assert json.loads(worker.analyze_stop(job)) == {"stopped": True}
+
+
+def test_the_apps_worker_exports_the_shared_calls_and_its_own() -> None:
+    """app.py exports every call of worker.py (the widget's), then the app's own, and has
+    each one it names."""
+    shared = load_file(WORKER)
+    app = load_file(APP_WORKER)
+    assert set(shared.__export__) < set(app.__export__)
+    assert set(app.__export__) - set(shared.__export__) == {
+        "check",
+        "generate",
+        "hint",
+        "render_steps",
+    }
+    assert all(callable(getattr(app, name)) for name in app.__export__)

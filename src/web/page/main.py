@@ -21,7 +21,15 @@ The board outlives a reload and Back: each change is written into the page's add
 (``history.replaceState``, ``?puzzle=...&strategy=...``, the share link's form), and into
 localStorage where the browser allows it (a refusal, as in another site's iframe, is
 caught: see ``stored``). A link's puzzle wins over the stored one, and what the reader
-typed before Python wins over both. Clear can be undone (its Undo button, or Ctrl+Z).
+typed before Python wins over both. What only storage keeps (where allowed): the
+reader's entries, pencil marks and timer, for the puzzle in the address.
+
+**The puzzle companion** (issue 14). The board is data (``entries.Board``: givens,
+the reader's entries, solved digits, pencil marks) painted onto the 81 inputs
+(``paint``, only the cells that changed). Every edit goes through ``edit``, so it can
+be undone and redone (``history``: Ctrl+Z, Ctrl+Y or Ctrl+Shift+Z, and the buttons).
+Hint, Check and New puzzle ask the worker (``hints``); pencil marks and candidates show
+in a layer over the board (``pencil``); the timer is ``stopwatch``'s.
 
 Messages never outlive what they describe: an edit drops a solve in flight, replaces a
 verdict about the old board and clears a failed paste's error.
@@ -38,10 +46,16 @@ import json
 
 import browser
 import options
+from entries import Board
+from hints import Companion, leetcode
+from history import History
 from offline import keep_offline
+from pencil import Layer
+from pencil import words as mark_words
 from pyscript import document, web, when, window, workers
 from pyscript.ffi import create_proxy, to_js
 from share import mount_app
+from stopwatch import Stopwatch, spoken
 
 from sudoku.formats import PuzzleError, parse
 from sudoku.grid import cell_name
@@ -49,7 +63,7 @@ from sudoku.validate import conflicts, describe
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Coroutine
+    from collections.abc import Callable, Coroutine
     from typing import Any, TypedDict
 
     from player import Player
@@ -62,8 +76,10 @@ if TYPE_CHECKING:
         solver: Any
         active: int
         job: int
-        undo: str | None
         remembering: bool
+        pencil: bool
+        auto: bool
+        clashing: set[str]
         from_link: bool
         typed: bool
         player: Player | None
@@ -84,147 +100,212 @@ STALE = (
     "exported",
     "stopped",
     "cleared",
+    "restored",
 )
 """Status verdicts about the board as it was (or its Undo): an edit replaces them."""
+COMPANION = (
+    "hint",
+    "hint-applied",
+    "hint-wrong",
+    "hint-stuck",
+    "hint-none",
+    "hint-conflict",
+    "hint-full",
+    "checked",
+    "given",
+    "mark",
+    "finished",
+)
+"""Verdicts of the companion (hints, checks, marks): an edit replaces them with itself."""
 REMEMBER_MS = 300
 """Quiet time before a change is written to the address and storage (typing is fast)."""
 STORE_KEY = "sudoku-lab board "
 """localStorage key prefix; the site's URL follows, as forks may share one origin."""
+PLAY_KEY = "sudoku-lab play "
+"""localStorage key prefix of the rest: entries, marks, timer (the puzzle is STORE_KEY's)."""
 
 page = web.page
-cells = list(page.find("#board .cell"))
+cells = [document.getElementById(cell_name(i)) for i in range(81)]
 QUERY = window.location.search
 """The query the page was loaded with (a link's); the address then follows the board."""
 state: "State" = {
     "solver": None,
     "active": 0,
     "job": 0,
-    "undo": None,
     "remembering": False,
+    "pencil": False,
+    "auto": False,
+    "clashing": set(),
     "from_link": False,
     "typed": False,
     "player": None,
 }
-"""The worker once it answered; the focused cell; the solve in flight; the board Clear
-emptied (for Undo); a write to the address pending; the link's puzzle shown
-before Python; digits typed before Python; the player once mounted."""
+"""The worker once it answered; the focused cell; the solve in flight; a write to the
+address pending; pencil mode on; candidates shown; the cells in conflict; the link's
+puzzle shown before Python; digits typed before Python; the player once mounted."""
+board = Board()
+past = History()
+painted: list[tuple[str, str, str, bool]] = [("", "", "", False)] * 81
+"""What each input shows: value, classes, label, read-only (``paint`` writes changes)."""
 
 
 # -- the board ------------------------------------------------------------------------
 
 
 def read_board(with_solution: bool = False) -> list[list[str]]:
-    """The board in the LeetCode shape; solved digits count only when asked."""
-    values = [
-        cell.value if cell.value and (with_solution or not is_solved(cell)) else BLANK
-        for cell in cells
-    ]
-    return [values[r * 9 : r * 9 + 9] for r in range(9)]
+    """The board in the LeetCode shape, givens and entries; solved digits only when asked."""
+    return leetcode(board.grid(with_solved=with_solution))
 
 
 def givens() -> str:
-    """The board's givens as an 81-character grid ("." for blanks)."""
-    return "".join(digit for row in read_board() for digit in row)
+    """The puzzle's givens as an 81-character grid ("." for blanks)."""
+    return board.puzzle()
 
 
-def is_solved(cell: "Any") -> bool:
-    """Whether the cell shows a solver's digit rather than a given."""
-    return "solved" in cell.classes
+def cell_label(i: int) -> str:
+    """What a screen reader hears for a cell: where it is, what it holds, its marks:
+    "row 3, column 5, empty, candidates 1 4 7", "given 7", "your 4", "solved 4"."""
+    value, kind = board.value(i), board.kind(i)
+    what = {"given": "given ", "entry": "your ", "solved": "solved "}.get(kind, "") + value
+    label = f"row {i // 9 + 1}, column {i % 9 + 1}, {what or 'empty'}"
+    label += mark_words(board, i, state["auto"])
+    look = companion.look(i)
+    if look == "wrong":
+        label += ", disagrees with the solution"
+    elif look == "hint-cell":
+        label += ", in the hint"
+    elif look == "hint-target":
+        label += ", the hint crosses out candidates here"
+    return label
 
 
-def label_cells() -> None:
-    """Each cell's screen-reader label says where it is and what it holds, as now shown:
-    "row 3, column 5, empty", "row 3, column 5, given 7", "row 3, column 5, solved 4"."""
+def paint() -> None:
+    """Show the board's data on the 81 inputs (only what changed), the marks layer, the
+    print sheet, the undo and redo buttons, and run or pause the timer."""
+    active, clashing = state["active"], state["clashing"]
     for i, cell in enumerate(cells):
-        held = "solved" if is_solved(cell) else "given"
-        what = f"{held} {cell.value}" if cell.value else "empty"
-        cell.setAttribute("aria-label", f"row {i // 9 + 1}, column {i % 9 + 1}, {what}")
+        kind, look = board.kind(i), companion.look(i)
+        classes = "cell"
+        for extra in (kind, "active" if i == active else "", look):
+            if extra:
+                classes += " " + extra
+        if cell.id in clashing:
+            classes += " conflict"
+        now = (board.value(i), classes, cell_label(i), board.locked and kind == "given")
+        if now != painted[i]:
+            before = painted[i]
+            painted[i] = now
+            if now[0] != before[0] or cell.value != now[0]:
+                cell.value = now[0]
+            cell.className = classes
+            cell.setAttribute("aria-label", now[2])
+            cell.readOnly = now[3]
+            if cell.id in clashing or look == "wrong":
+                cell.setAttribute("aria-invalid", "true")
+            else:
+                cell.removeAttribute("aria-invalid")
+    layer.paint(board, state["auto"])
+    page["undo"].disabled = not past.can_undo()
+    page["redo"].disabled = not past.can_redo()
+    watch.run(board.locked and not board.full())
     fill_print_sheet()
+
+
+def refresh() -> None:
+    """After a change: conflicts found again, then everything painted."""
+    find_conflicts()
+    paint()
 
 
 def fill_print_sheet() -> None:
     """The printed solution (index.html's print sheet): the board's digits, givens bold,
     once it holds a solution; printing shows it only then (app.css)."""
     sheet = document.getElementById("print-solution")
-    solved = any(is_solved(cell) for cell in cells)
+    solved = any(board.solved)
     sheet.parentElement.dataset.solved = "true" if solved else "false"
     if not solved:
         return
     while sheet.children.length < 81:
         sheet.append(document.createElement("div"))
-    for i, cell in enumerate(cells):
+    for i in range(81):
         box = sheet.children[i]
-        box.className = "cell solved" if is_solved(cell) else "cell given"
-        box.textContent = cell.value
+        box.className = "cell given" if board.givens[i] else "cell solved"
+        box.textContent = board.value(i)
 
 
-def show_puzzle(board: list[list[str]]) -> None:
-    """Put a parsed board on the page: its digits become the givens."""
-    forget_solution()
-    for i, cell in enumerate(cells):
-        digit = board[i // 9][i % 9]
-        cell.value = digit if digit in DIGITS else ""
-    label_cells()
+def edit(what: str, change: "Callable[[], object]", typed: bool = True) -> bool:
+    """Make a change to the board that Undo can take back: ``what`` names it ("your 4 in
+    r3c5", "Clear"). False (nothing recorded) when it changed nothing."""
+    before = board.snapshot()
+    change()
+    if board.snapshot() == before:
+        return False
+    past.record(before, what)
+    companion.forget()
+    refresh()
+    board_changed(edit=typed, what=what)
+    return True
+
+
+def load_grid(grid: str, what: str, record: bool = True) -> None:
+    """Put a puzzle on the page: its digits become the givens, the timer starts at zero."""
+    before = board.snapshot()
+    board.load(grid)
+    if record and board.snapshot() != before:
+        past.record(before, what)
+    companion.forget()
     clear_messages()
+    watch.reset()
+    refresh()
     board_changed()
-    check_conflicts()
 
 
-def board_changed(edit: bool = False) -> None:
+def board_changed(edit: bool = False, what: str = "") -> None:
     """After any change to the board: drop what no longer holds, remember the new board.
 
-    A solve in flight is dropped (its answer is about the old board), Undo for Clear
-    goes, a failed paste's error goes; for an ``edit`` (a typed digit) a verdict about
-    the old board is replaced (a whole new puzzle says what it is itself).
+    A solve in flight is dropped (its answer is about the old board), a failed paste's
+    error goes; for an ``edit`` (a typed digit, a mark) a verdict about the old board
+    is replaced (a whole new puzzle says what it is itself), and a board just completed
+    says so.
     """
+    verdict = page["status"].dataset.verdict
     if page.body.dataset.busy == "true":
         state["job"] += 1
         set_busy(False)
         say("The board changed: the solve was dropped. Press Solve again.", "edited")
-    elif edit and page["status"].dataset.verdict in STALE:
+    elif edit and board.locked and board.full() and not state["clashing"] and not any(board.solved):
+        say(f"Solved! Every cell is filled and nothing clashes: {spoken(watch.ms())}.", "finished")
+    elif edit and verdict in STALE:
         say("The board changed: press Solve for its verdict.", "edited")
+    elif edit and verdict in COMPANION and what:
+        say(what[0].upper() + what[1:] + ".", "edited")
     if edit and page["messages"].dataset.kind == "error":
         clear_messages()
-    offer_undo(None)
     remember()
 
 
-def offer_undo(grid: str | None) -> None:
-    """Keep ``grid`` (the board Clear emptied) for Undo, or forget it (None)."""
-    state["undo"] = grid
-    page["undo"].hidden = grid is None
-
-
-def grid_board(grid: str) -> list[list[str]]:
-    """An 81-character grid in the LeetCode shape."""
-    return [list(grid[r * 9 : r * 9 + 9]) for r in range(9)]
-
-
-def show_solution(board: list[list[str]]) -> None:
-    """Fill the blanks from a solution, marked as solved digits (givens keep their look)."""
-    for i, cell in enumerate(cells):
-        if not cell.value:
-            cell.value = board[i // 9][i % 9]
-            cell.classes.add("solved")
-    label_cells()
-
-
-def forget_solution() -> None:
-    """Blank every solved digit: an edit makes the old solution stale."""
-    for cell in cells:
-        if is_solved(cell):
-            cell.value = ""
-            cell.classes.remove("solved")
-    label_cells()
-
-
 def set_cell(index: int, digit: str) -> None:
-    """Type ``digit`` ("" clears) into a cell, as the keyboard and the pad do."""
-    forget_solution()
-    cells[index].value = digit
-    label_cells()
-    board_changed(edit=True)
-    check_conflicts()
+    """Type ``digit`` ("" clears) into a cell, as the keyboard and the pad do: a digit,
+    or in pencil mode a pencil mark; a loaded puzzle's givens stay."""
+    name = cell_name(index)
+    if state["pencil"] and digit and board.value(index):
+        say(f"{name} holds {board.value(index)}: erase it to pencil marks there.", "mark")
+        return
+    if state["pencil"] and not board.value(index):
+        if digit:
+            done = "no pencil mark" if digit in board.marks[index] else "pencil mark"
+            edit(f"{done} {digit} in {name}", lambda: board.toggle_mark(index, digit))
+        else:
+            edit(f"no pencil marks in {name}", lambda: board.clear_marks(index))
+        return
+    if board.locked and board.givens[index]:
+        cells[index].value = board.value(index)
+        say(f"{name} is a given ({board.givens[index]}): it stays as it is.", "given")
+        return
+    mine = "your " if board.locked else "given "
+    what = f"{mine}{digit} in {name}" if digit else f"erasing {name}"
+    if not edit(what, lambda: board.write(index, digit)):
+        cells[index].value = board.value(index)
 
 
 # -- remembering the board: the address, and storage where allowed ------------------------
@@ -241,6 +322,7 @@ def write_memory(*_args: "Any") -> None:
     """The board (givens) into the address, as a share link has it, and into storage."""
     state["remembering"] = False
     grid = givens()
+    spawn(store_play())
     query = ""
     if grid != BLANK * 81:
         query = options.share_query(grid, page["p-strategy"].value)
@@ -274,12 +356,13 @@ async def stored() -> "Any":
         return None
 
 
-async def store(grid: str) -> None:
-    """Keep ``grid`` in storage (if allowed; a full or refused store is no matter)."""
+async def store(grid: str, key: str = "") -> None:
+    """Keep ``grid`` (or other text) in storage under ``key`` (the board's by default), if
+    allowed: a full or refused store is no matter."""
     storage = await stored()
     if storage is None:
         return
-    write = storage.setItem.bind(storage, storage_key(), grid)
+    write = storage.setItem.bind(storage, key or storage_key(), grid)
     try:
         await window.Promise.resolve().then(write)
     except Exception:  # quota or refusal: the address still keeps the board
@@ -291,17 +374,58 @@ async def restore_stored() -> None:
     storage = await stored()
     grid = readable(storage.getItem(storage_key()) or "") if storage else None
     if grid and grid != BLANK * 81 and givens() == BLANK * 81:
-        show_puzzle(grid_board(grid))
+        load_grid(grid, "", record=False)
         say("Your last puzzle is back on the board (Clear empties it).", "restored")
+    await restore_play()
+
+
+def play_key() -> str:
+    """The storage key of the reader's entries, marks and timer (beside the board's)."""
+    return PLAY_KEY + storage_key()[len(STORE_KEY) :]
+
+
+async def store_play() -> None:
+    """Keep the entries, marks and timer (and the view's choices) in storage."""
+    kept = {
+        "board": board.snapshot(with_solved=False),
+        "ms": watch.ms(),
+        "hidden": watch.hidden,
+        "auto": state["auto"],
+    }
+    await store(json.dumps(kept), play_key())
+
+
+async def restore_play() -> None:
+    """Bring back the entries, marks and timer kept for the puzzle on the board (the
+    timer's hidden and the candidates' shown state whatever the puzzle)."""
+    storage = await stored()
+    text = storage.getItem(play_key()) if storage else None
+    try:
+        kept = json.loads(text) if text else {}
+        ms = float(kept.get("ms", 0))
+    except (ValueError, TypeError, AttributeError):
+        return
+    watch.set_hidden(kept.get("hidden") is True)
+    show_candidates(kept.get("auto") is True)
+    mine = Board()
+    if state["typed"] or not mine.restore(kept.get("board", "")):
+        return
+    if mine.puzzle() == board.puzzle() and mine.puzzle() != BLANK * 81:
+        board.restore(kept["board"])
+        watch.reset(ms)
+        refresh()
 
 
 def focus_cell(index: int, move_focus: bool = True) -> None:
     """Make a cell the active one: the board's single tab stop (roving tabindex)."""
-    cells[state["active"]].tabIndex = -1
-    cells[state["active"]].classes.discard("active")
+    old = state["active"]
+    cells[old].tabIndex = -1
+    cells[old].classList.remove("active")
+    painted[old] = ("", "", "", False)
     state["active"] = index
     cells[index].tabIndex = 0
-    cells[index].classes.add("active")
+    cells[index].classList.add("active")
+    painted[index] = ("", "", "", False)
     if move_focus:
         cells[index].focus()
 
@@ -358,17 +482,12 @@ def clear_messages() -> None:
     box.dataset.kind = ""
 
 
-def paint_conflicts(found: "list[Conflict]") -> None:
-    """Mark the clashing cells and name each clash (cell, digit and unit): ``found`` is
-    ``sudoku.validate.conflicts``' list."""
-    clashing = {cell_name(cell) for conflict in found for cell in conflict[:2]}
-    for cell in cells:
-        if cell.id in clashing:
-            cell.classes.add("conflict")
-            cell.setAttribute("aria-invalid", "true")
-        else:
-            cell.classes.discard("conflict")
-            cell.removeAttribute("aria-invalid")
+def find_conflicts() -> None:
+    """Find the clashing digits (givens and entries) at once, with the core on this thread
+    (81 cells and their peers take well under a millisecond): ``paint`` marks them, and
+    each clash is named (cell, digit and unit)."""
+    found: list[Conflict] = conflicts(board.grid())
+    state["clashing"] = {cell_name(cell) for conflict in found for cell in conflict[:2]}
     if found:
         show_messages([f"Conflict: {describe(c)}." for c in found], "conflict")
     elif page["messages"].dataset.kind == "conflict":
@@ -404,9 +523,8 @@ async def ask(call: "Any", *args: "Any") -> "Any":
 
 
 def check_conflicts() -> None:
-    """Mark the givens that clash, at once (the core, on this thread: 81 cells and their
-    peers take well under a millisecond)."""
-    paint_conflicts(conflicts(givens()))
+    """Mark the digits that clash, at once."""
+    refresh()
 
 
 async def load_text(text: str, source: str) -> None:
@@ -429,7 +547,7 @@ async def load_text(text: str, source: str) -> None:
         show_messages([f"Could not read the {source}: {answer['error']}"], "error")
         say("The board is unchanged.", "unread")
         return
-    show_puzzle(answer["board"])
+    load_grid(answer["grid"], f"the puzzle from the {source}")
     say(f"Puzzle loaded from the {source}.", "loaded")
 
 
@@ -443,10 +561,13 @@ def set_busy(busy: bool) -> None:
 def verdict_text(answer: "dict[str, Any]") -> str:
     """The status line for an analysis: verdict, browser time, nodes searched."""
     cost = f"{answer['ms']:.1f} ms in your browser, {answer['nodes']} nodes searched"
+    none = "these givens cannot be completed"
+    if board.count_entries():
+        none = "the givens with your entries cannot be completed (Check finds the wrong ones)"
     return {
         "unique": f"Solved: the solution is unique ({cost}).",
         "multiple": f"More than one solution: showing one of them ({cost}).",
-        "none": f"No solution: these givens cannot be completed ({cost}).",
+        "none": f"No solution: {none} ({cost}).",
     }[answer["verdict"]]
 
 
@@ -474,10 +595,11 @@ async def run_solve(job: int) -> None:
         say(answer["error"], "error")
     elif answer["verdict"] == "conflict":
         check_conflicts()
-        say("The givens conflict: fix the marked cells first.", "conflict")
+        say("The digits conflict: fix the marked cells first.", "conflict")
     else:
         if answer["solution"]:
-            show_solution(answer["solution"])
+            solution = "".join(["".join(row) for row in answer["solution"]])
+            edit("the solve", lambda: board.fill(solution), typed=False)
         page["status"].dataset.ms = str(answer["ms"])
         say(verdict_text(answer), answer["verdict"])
 
@@ -531,7 +653,8 @@ async def connect() -> None:
 
 @when("keydown", "#board")
 def on_key(event: "Any") -> None:
-    """Digits type, clear keys clear, arrows move; other printable keys are ignored."""
+    """Digits type (or pencil), clear keys clear, arrows move, H hints, P toggles pencil
+    mode; other printable keys are ignored."""
     index = cell_index(event)
     if index is None or event.ctrlKey or event.metaKey or event.altKey:
         return
@@ -545,6 +668,12 @@ def on_key(event: "Any") -> None:
     elif key in CLEAR_KEYS:
         event.preventDefault()
         set_cell(index, "")
+    elif key in ("h", "H"):
+        event.preventDefault()
+        on_hint()
+    elif key in ("p", "P"):
+        event.preventDefault()
+        on_pencil()
     elif len(key) == 1:
         event.preventDefault()
 
@@ -590,9 +719,9 @@ def on_pad(event: "Any") -> None:
 @when("click", ".sample")
 def on_sample(event: "Any") -> None:
     """Load a sample puzzle (81-char strings in the page's HTML)."""
-    line = event.currentTarget.dataset.puzzle
-    show_puzzle([list(line[r * 9 : r * 9 + 9]) for r in range(9)])
-    say(f"Sample loaded: {event.currentTarget.textContent}.", "loaded")
+    name = event.currentTarget.textContent
+    load_grid(event.currentTarget.dataset.puzzle, f"the {name} sample")
+    say(f"Sample loaded: {name}.", "loaded")
 
 
 @when("click", "#solve")
@@ -600,7 +729,8 @@ def on_solve() -> None:
     """Start a solve; the handler returns at once so the page stays live."""
     if state["solver"] is None or page.body.dataset.busy == "true":
         return
-    forget_solution()
+    if board.forget_solution():
+        paint()
     if page["messages"].dataset.kind == "error":
         clear_messages()
     state["job"] += 1
@@ -620,56 +750,124 @@ def on_stop() -> None:
 
 @when("click", "#clear")
 def on_clear() -> None:
-    """Empty the board and the messages (a solve in flight is dropped); Undo can bring
-    the givens back."""
-    before = givens()
+    """Empty the board and the messages (a solve in flight is dropped); Undo brings it
+    back."""
+    empty = board.snapshot() == Board().snapshot()
     state["job"] += 1
     set_busy(False)
-    show_puzzle([[BLANK] * 9 for _ in range(9)])
+    load_grid(BLANK * 81, "Clear")
     page["export-text"].value = ""
-    if before == BLANK * 81:
+    if empty:
         say("Board cleared.", "cleared")
     else:
-        offer_undo(before)
         say("Board cleared. Undo (or Ctrl+Z) brings it back.", "cleared")
     focus_cell(0)
 
 
 @when("click", "#undo")
 def on_undo() -> None:
-    """Bring back the board Clear emptied."""
-    undo_clear()
+    """Take back the last edit."""
+    undo(redo=False)
 
 
-def undo_clear() -> bool:
-    """Put the givens Clear took back on the board; False if there is nothing to undo."""
-    grid = state["undo"]
-    if grid is None:
+@when("click", "#redo")
+def on_redo() -> None:
+    """Make the last undone edit again."""
+    undo(redo=True)
+
+
+def undo(redo: bool) -> bool:
+    """Undo (or redo) the last edit and say which it was; False if there was none."""
+    now = board.snapshot()
+    got = past.redo(now) if redo else past.undo(now)
+    if got is None:
+        say("Nothing to redo." if redo else "Nothing to undo.", "history")
         return False
-    show_puzzle(grid_board(grid))
-    say("Board restored: the puzzle Clear emptied is back.", "restored")
+    board.restore(got[0])
+    companion.forget()
+    refresh()
+    board_changed()
+    say(("Redone: " if redo else "Undone: ") + got[1] + ".", "restored")
     return True
 
 
 @when("keydown", "body")
 def on_page_key(event: "Any") -> None:
-    """Ctrl+Z (Cmd+Z) undoes Clear, except in a text box, which keeps its own undo. On
-    the board the browser's own undo (and redo) never runs: it would bring back digits
-    typed long ago into cells the board's rules have since changed."""
+    """Ctrl+Z (Cmd+Z) undoes, Ctrl+Y or Ctrl+Shift+Z redoes, except in a text box, which
+    keeps its own undo. On the board the browser's own undo never runs: it would bring
+    back digits typed long ago into cells the board's rules have since changed."""
     if event.key not in ("z", "Z", "y", "Y") or not (event.ctrlKey or event.metaKey):
         return
     target = event.target
-    in_cell = is_cell(target)
-    if target.tagName == "TEXTAREA" or (target.tagName == "INPUT" and not in_cell):
+    if target.tagName in ("TEXTAREA", "SELECT") or (
+        target.tagName == "INPUT" and not is_cell(target)
+    ):
         return
-    undo = event.key in ("z", "Z") and not event.shiftKey
-    if (undo and undo_clear()) or in_cell:
-        event.preventDefault()
+    event.preventDefault()
+    undo(redo=event.key in ("y", "Y") or event.shiftKey)
 
 
 def is_cell(element: "Any") -> bool:
     """Whether ``element`` is one of the board's cells."""
     return element.classList.contains("cell") and element.closest("#board") is not None
+
+
+@when("click", "#hint")
+def on_hint() -> None:
+    """Show the easiest step; a second press applies it."""
+    if state["solver"] is not None:
+        spawn(companion.hint())
+
+
+@when("click", "#check")
+def on_check() -> None:
+    """Name the entries that disagree with the solution."""
+    if state["solver"] is not None:
+        spawn(companion.check())
+
+
+@when("click", "#new-puzzle")
+def on_new_puzzle() -> None:
+    """Make a puzzle of the chosen level in the worker."""
+    if state["solver"] is not None and page.body.dataset.making != "true":
+        spawn(companion.make(page["level"].value))
+
+
+@when("click", "#pencil")
+def on_pencil() -> None:
+    """Pencil mode on or off: digits then toggle pencil marks instead of writing."""
+    state["pencil"] = not state["pencil"]
+    page["pencil"].setAttribute("aria-pressed", "true" if state["pencil"] else "false")
+    page.body.dataset.pencil = "true" if state["pencil"] else "false"
+    if state["pencil"]:
+        say("Pencil on: digits toggle pencil marks in an empty cell (P switches back).", "mark")
+    else:
+        say("Pencil off: digits write into the cell again.", "mark")
+
+
+@when("click", "#candidates")
+def on_candidates() -> None:
+    """Show or hide every blank's candidates (where the reader has no marks of their own)."""
+    show_candidates(not state["auto"])
+    if state["auto"]:
+        say("Candidates on: each empty cell shows the digits no peer holds.", "mark")
+    else:
+        say("Candidates off.", "mark")
+    remember()
+
+
+def show_candidates(on: bool) -> None:
+    """Candidates shown (True) or not, and the button saying so."""
+    state["auto"] = on
+    page["candidates"].setAttribute("aria-pressed", "true" if on else "false")
+    paint()
+
+
+@when("click", "#timer-toggle")
+def on_timer_toggle() -> None:
+    """Hide or show the timer (it keeps counting); remembered."""
+    watch.set_hidden(not watch.hidden)
+    remember()
 
 
 @when("click", "#import")
@@ -690,18 +888,35 @@ def on_export_json() -> None:
     spawn(run_export("json"))
 
 
+def on_tick() -> None:
+    """Each second the timer runs: keep its time in storage."""
+    spawn(store_play())
+
+
+async def ask_worker(name: str, *args: "Any") -> "dict[str, Any]":
+    """Call the worker's ``name`` (for ``hints``)."""
+    answer: dict[str, Any] = await ask(getattr(state["solver"], name), *args)
+    return answer
+
+
+layer = Layer()
+watch = Stopwatch(on_tick)
+companion = Companion(board, ask_worker, say)
+companion.hook(edit, paint, load_grid)
+
+
 def start() -> None:
     """Take over the board: keep what was typed before Python (its last digit per cell)
-    and the focus, make the board one tab stop, restore the board the reader left or the
-    link's puzzle, then connect to the worker."""
-    for cell in cells:
-        cell.value = sanitized(cell.value)
+    as the givens of a puzzle being typed, and the focus; make the board one tab stop,
+    restore the board the reader left or the link's puzzle, then connect to the worker."""
+    for i, cell in enumerate(cells):
+        board.givens[i] = sanitized(cell.value)
         cell.tabIndex = -1
     state["typed"] = givens() != BLANK * 81
     focused = document.activeElement
     index = focused.getAttribute("data-index") if focused and is_cell(focused) else None
     focus_cell(int(index) if index else 0, move_focus=False)
-    label_cells()
+    refresh()
     restore_board()
     page.body.dataset.board = "ready"
     window.performance.mark("sudoku:board-ready")
@@ -719,7 +934,8 @@ def readable(text: str) -> str | None:
 
 def restore_board() -> None:
     """The link's puzzle, read by the core on the page at once; else, with no puzzle in
-    the address, the board kept in storage."""
+    the address, the board kept in storage. Then what storage kept of the reader's play
+    on that puzzle (entries, marks, timer)."""
     wanted, _notes = options.read_query(QUERY)
     page["p-strategy"].value = wanted["strategy"]
     if "puzzle=" not in QUERY:
@@ -727,8 +943,9 @@ def restore_board() -> None:
         return
     grid = readable(wanted["puzzle"])
     if grid and not state["typed"]:
-        show_puzzle(grid_board(grid))
+        load_grid(grid, "", record=False)
         state["from_link"] = True
+    spawn(restore_play())
 
 
 start()

@@ -394,26 +394,6 @@ def trace_stop(key: int) -> str:
     return reply(closed=sessions.pop(int(key), None) is not None)
 
 
-def render_steps(board: "Any", strategy: str, first: int, last: int, every: int = 1) -> str:
-    """Pictures of a trace's steps ``first``..``last`` (every ``every``-th), for the Share
-    panel's exports: ``{"svgs": [svg, ...]}`` (``sudoku.render``, as ``sudoku render``
-    writes them) and ``{"storyboard": svg}`` of the same steps when it fits (at most
-    ``render.MAX_BOARDS``), or ``{"error": message}`` (a bad range, more than
-    ``render.MAX_FRAMES`` steps). The renderer loads on first use."""
-    from sudoku import render  # noqa: PLC0415 (only the exports need it)
-
-    try:
-        grid = formats.parse(plain(board))
-        count = (int(last) - int(first)) // max(1, int(every)) + 1
-        if count > render.MAX_FRAMES:
-            return reply(error=f"at most {render.MAX_FRAMES} steps, got {count}: step by more")
-        shots = render.scenes(grid, plain(strategy), int(first), int(last), int(every))
-    except ValueError as error:
-        return reply(error=str(error))
-    board_text = render.storyboard(shots) if len(shots) <= render.MAX_BOARDS else ""
-    return reply(svgs=[render.svg(shot) for shot in shots], storyboard=board_text)
-
-
 __export__ = [
     "analyze",
     "analyze_more",
@@ -422,7 +402,6 @@ __export__ = [
     "export",
     "parse",
     "ready",
-    "render_steps",
     "trace_count",
     "trace_pull",
     "trace_start",

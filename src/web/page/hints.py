@@ -1,0 +1,245 @@
+"""The puzzle companion's questions to the worker (issue 14): Hint, Check, New puzzle.
+
+- **Hint** asks the worker for the easiest logical step (``sudoku.logic.next_step``) on
+  the board, givens and entries, from the candidates the placed digits leave less those
+  earlier hints crossed out. The step's cells and units light up and the status says it
+  in words (``sudoku.logic.say``); pressing Hint again (its label says "Apply hint")
+  applies it: a placement becomes an entry, an elimination leaves the cell's candidates
+  and pencil marks. Wrong entries, a conflict, a full board, or logic stuck: the status
+  says which, and what to do.
+- **Check** names the reader's entries that disagree with the puzzle's solution, and
+  marks them, without showing any other digit.
+- **New puzzle** has the worker make one at the chosen level (``sudoku.generator``):
+  seconds for *hard* in Pyodide, off this thread; the page says what it is making.
+
+Any edit makes a hint or a check stale: main.py calls ``forget`` before it paints.
+
+Runs on the page's main thread (MicroPython).
+"""
+
+from entries import Board
+from pyscript import document, window
+
+from sudoku.grid import cell_name
+from sudoku.words import listing
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Coroutine
+    from typing import Any
+
+    Ask = Callable[..., Coroutine[Any, Any, dict[str, Any]]]
+
+
+def leetcode(grid: str) -> list[list[str]]:
+    """An 81-character grid in the LeetCode shape (what the worker takes)."""
+    return [list(grid[r * 9 : r * 9 + 9]) for r in range(9)]
+
+
+def article(level: str) -> str:
+    """``a hard``, ``an easy``."""
+    return ("an " if level[0] in "aeiou" else "a ") + level
+
+
+class Companion:
+    """Hint, Check and New puzzle for the app's board (see the module's docstring)."""
+
+    def __init__(self, board: Board, ask: "Ask", say: "Callable[[str, str], None]") -> None:
+        """``ask(call, *args)`` calls the worker and decodes its answer; ``say(text,
+        verdict)`` writes the status. ``hook`` gives the rest."""
+        self.board = board
+        self.ask = ask
+        self.say = say
+        self.edit: Callable[[str, Callable[[], object]], object] = print
+        self.repaint: Callable[[], object] = print
+        self.load_grid: Callable[[str, str], object] = print
+        self.step: dict[str, Any] | None = None
+        """The hint shown, waiting for a second press; None when there is none."""
+        self.text = ""
+        self.shown_for = ""
+        """The board's snapshot the hint (or check) was made for."""
+        self.cells: set[int] = set()
+        self.units: set[int] = set()
+        self.targets: set[int] = set()
+        """The cells whose candidates the hint shown crosses out."""
+        self.wrong: set[int] = set()
+        self.button = document.getElementById("hint")
+        self.answers = 0
+        """Hints and checks answered (``body[data-answers]``, for tests)."""
+
+    def hook(
+        self,
+        edit: "Callable[[str, Callable[[], object]], object]",
+        repaint: "Callable[[], object]",
+        load_grid: "Callable[[str, str], object]",
+    ) -> None:
+        """The page's own: ``edit(what, change)`` makes an undoable change, ``repaint()``
+        paints the board, ``load_grid(grid, what)`` loads a new puzzle."""
+        self.edit, self.repaint, self.load_grid = edit, repaint, load_grid
+
+    def look(self, cell: int) -> str:
+        """The cell's companion class: "hint-cell", "hint-target", "hint-unit", "wrong",
+        or ""."""
+        if cell in self.wrong:
+            return "wrong"
+        if cell in self.targets:
+            return "hint-target"
+        if cell in self.cells:
+            return "hint-cell"
+        return "hint-unit" if cell in self.units else ""
+
+    def forget(self) -> bool:
+        """Drop the hint and the check shown (the board changed); True if there was one."""
+        had = bool(self.step or self.cells or self.units or self.wrong or self.targets)
+        self.step = None
+        self.cells, self.units, self.wrong, self.targets = set(), set(), set(), set()
+        self.button.textContent = "Hint"
+        return had
+
+    def now(self) -> str:
+        """The board's state, to tell whether it changed while the worker thought."""
+        return self.board.snapshot(with_solved=False)
+
+    # -- hint ---------------------------------------------------------------------------
+
+    def answered(self) -> None:
+        """Count one more answer of Hint or Check (a test waits on the count)."""
+        self.answers += 1
+        document.body.dataset.answers = str(self.answers)
+
+    async def hint(self) -> None:
+        """Show the next step; if one is shown for this very board, apply it."""
+        try:
+            await self.find_step()
+        finally:
+            self.answered()
+
+    async def check(self) -> None:
+        """Name and mark the entries that disagree with the solution (or say none do)."""
+        try:
+            await self.compare()
+        finally:
+            self.answered()
+
+    async def find_step(self) -> None:
+        """Show the next step (see ``hint``)."""
+        before = self.now()
+        if self.step is not None and self.shown_for == before:
+            self.apply()
+            return
+        self.forget()
+        self.repaint()
+        self.say("Looking for the easiest step…", "hinting")
+        answer = await self.ask(
+            "hint",
+            leetcode(self.board.grid()),
+            leetcode(self.board.puzzle()),
+            list(self.board.struck),
+        )
+        if self.now() != before:
+            return  # the reader moved on: the answer is about another board
+        if "error" in answer:
+            self.say(f"No hint: {answer['error']}", "error")
+            return
+        if "problem" in answer:
+            self.say(answer["text"], "hint-" + answer["problem"])
+            return
+        step = answer["step"]
+        self.step, self.text, self.shown_for = step, answer["text"], before
+        self.cells = set(step["cells"]) | {cell for cell, _ in step["placements"]}
+        self.units = set(step["unit_cells"])
+        self.targets = {cell for cell, _ in step["eliminations"]}
+        self.button.textContent = "Apply hint"
+        self.repaint()
+        self.say(self.text, "hint")
+
+    def apply(self) -> None:
+        """Play the hint shown: placements become entries, eliminations leave the marks."""
+        step, text = self.step, self.text
+        if step is None:
+            return
+        board = self.board
+
+        def change() -> None:
+            board.forget_solution()
+            for cell, digit in step["placements"]:
+                board.entries[cell] = digit
+                for other in range(81):
+                    if other != cell and shares_unit(cell, other):
+                        board.marks[other] = board.marks[other].replace(digit, "")
+            for cell, digit in step["eliminations"]:
+                board.strike(cell, digit)
+
+        self.edit("the hint, " + text.split(" (")[0], change)
+        self.say(f"Hint applied: {text}.", "hint-applied")
+
+    # -- check --------------------------------------------------------------------------
+
+    async def compare(self) -> None:
+        """Name and mark the wrong entries (see ``check``)."""
+        count = self.board.count_entries()
+        if not count:
+            self.say(
+                "Nothing to check yet: Check looks at your own entries, and there are none.",
+                "checked",
+            )
+            return
+        before = self.now()
+        self.forget()
+        self.repaint()
+        self.say(f"Checking your {count} entries…", "checking")
+        answer = await self.ask(
+            "check", leetcode(self.board.puzzle()), leetcode(self.board.entries_grid())
+        )
+        if self.now() != before:
+            return
+        if "error" in answer or "problem" in answer:
+            self.say(f"Cannot check: {answer.get('problem') or answer.get('error')}.", "checked")
+            return
+        wrong, total = answer["wrong"], answer["entries"]
+        some = " (this puzzle has several: checked against one)" if answer["solutions"] > 1 else ""
+        if not wrong:
+            every = "Your entry agrees" if total == 1 else f"All {total} of your entries agree"
+            self.say(f"{every} with the solution{some}.", "checked")
+            return
+        self.wrong, self.shown_for = set(wrong), before
+        self.repaint()
+        names = listing([cell_name(cell) for cell in wrong])
+        verb = "disagrees" if len(wrong) == 1 else "disagree"
+        self.say(
+            f"{len(wrong)} of your {total} entries {verb} with the solution{some}: {names}.",
+            "checked",
+        )
+        document.body.dataset.wrong = " ".join([cell_name(cell) for cell in wrong])
+
+    # -- new puzzle -----------------------------------------------------------------------
+
+    async def make(self, level: str) -> None:
+        """Have the worker make a puzzle of ``level`` and load it (its digits the givens)."""
+        button = document.getElementById("new-puzzle")
+        button.disabled = True
+        document.body.dataset.making = "true"
+        self.say(f"Making {article(level)} puzzle…", "making")
+        seed = int(
+            window.Math.floor(window.Math.random() * 1073741824)
+        )  # 30 bits: a small int both sides
+        try:
+            answer = await self.ask("generate", level, seed)
+        finally:
+            button.disabled = False
+            document.body.dataset.making = "false"
+        if "error" in answer:
+            self.say(f"Could not make a puzzle: {answer['error']}", "error")
+            return
+        self.load_grid(answer["grid"], f"New puzzle ({level})")
+        document.body.dataset.seed = str(seed)
+        self.say(
+            f"New {level} puzzle: {answer['givens']} givens, one solution. The timer has started.",
+            "made",
+        )
+
+
+def shares_unit(first: int, second: int) -> bool:
+    """Whether two cells share a row, a column or a box (peers)."""
+    r1, c1, r2, c2 = first // 9, first % 9, second // 9, second % 9
+    return r1 == r2 or c1 == c2 or (r1 // 3 == r2 // 3 and c1 // 3 == c2 // 3)

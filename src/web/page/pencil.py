@@ -1,0 +1,75 @@
+"""Pencil marks and candidates on the app's board (issue 14): the layer that shows them.
+
+The board's 81 inputs cannot hold a second text, so the marks live in a sibling layer
+(``#marks``, index.html) laid over the board, cell for cell, that lets clicks and taps
+through to the inputs and is hidden from screen readers: each cell's label says its
+marks instead (``words``). A blank shows the reader's own pencil marks when it has any;
+else, with Candidates on, its automatic candidates (``entries.Board.candidates``). The
+text is three lines of three characters (digit d at row (d-1) // 3, column (d-1) % 3),
+laid out by CSS (``white-space: pre``), as the player's overlay does (marks.py).
+
+Runs on the page's main thread (MicroPython).
+"""
+
+from entries import DIGITS, Board
+from pyscript import document
+
+TEXTS: dict[str, str] = {}
+"""The 3 x 3 text of each set of digits already seen."""
+
+
+def grid_text(digits: str) -> str:
+    """Three lines of three characters: each digit of ``digits`` in its place."""
+    text = TEXTS.get(digits)
+    if text is None:
+        chars = [d if d in digits else " " for d in DIGITS]
+        text = TEXTS[digits] = "\n".join(["".join(chars[r * 3 : r * 3 + 3]) for r in range(3)])
+    return text
+
+
+def shown(board: Board, cell: int, auto: bool) -> tuple[str, str]:
+    """What a cell's marks show: (digits, "mine" | "auto" | "")."""
+    if board.value(cell):
+        return "", ""
+    if board.marks[cell]:
+        return board.marks[cell], "mine"
+    if auto:
+        return board.candidates(cell), "auto"
+    return "", ""
+
+
+def words(board: Board, cell: int, auto: bool) -> str:
+    """The marks for the cell's label: ", pencil marks 2 and 5", ", candidates 1, 4, 7"."""
+    digits, whose = shown(board, cell, auto)
+    if not whose:
+        return ""
+    name = "pencil marks" if whose == "mine" else "candidates"
+    if not digits:
+        return f", no {name} left"
+    return f", {name} {' '.join(digits)}"
+
+
+class Layer:
+    """The ``#marks`` layer: 81 boxes over the board's cells, painted only where changed."""
+
+    def __init__(self) -> None:
+        """Fill the layer with its 81 boxes."""
+        self.root = document.getElementById("marks")
+        self.root.replaceChildren()
+        self.boxes = []
+        for _ in range(81):
+            box = document.createElement("div")
+            box.className = "mark"
+            self.root.append(box)
+            self.boxes.append(box)
+        self.painted = [("", "")] * 81
+
+    def paint(self, board: Board, auto: bool) -> None:
+        """Show each blank's marks (see the module's docstring)."""
+        for cell in range(81):
+            now = shown(board, cell, auto)
+            if now != self.painted[cell]:
+                self.painted[cell] = now
+                box = self.boxes[cell]
+                box.textContent = grid_text(now[0]) if now[1] else ""
+                box.className = "mark " + now[1] if now[1] else "mark"

@@ -1,0 +1,200 @@
+"""The app's solver worker (index.html, Pyodide): the shared calls of ``worker.py`` and
+the app's own: the puzzle companion's hints, checks and new puzzles (issue 14) and the
+Share panel's pictures (issue 13).
+
+The widget's worker runs ``worker.py`` alone (mpy-worker.toml): a blog's reader never
+downloads ``sudoku.logic``, ``sudoku.generator`` or ``sudoku.render``. Here they load in
+the calls that use them, so the worker's boot compiles none of them.
+
+Answers are JSON text, errors ``{"error": message}``, as in ``worker.py``.
+"""
+
+from worker import (  # noqa: F401 (the shared calls: PyScript exports this module's names)
+    analyze,
+    analyze_more,
+    analyze_start,
+    analyze_stop,
+    conflict_list,
+    export,
+    parse,
+    plain,
+    ready,
+    reply,
+    trace_count,
+    trace_pull,
+    trace_start,
+    trace_stop,
+)
+
+from sudoku import formats, solver
+from sudoku.compat import ms_since, ticks
+from sudoku.formats import PuzzleError, to_leetcode
+from sudoku.grid import UNITS, unit_name
+from sudoku.validate import conflicts
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+
+def render_steps(board: "Any", strategy: str, first: int, last: int, every: int = 1) -> str:
+    """Pictures of a trace's steps ``first``..``last`` (every ``every``-th), for the Share
+    panel's exports: ``{"svgs": [svg, ...]}`` (``sudoku.render``, as ``sudoku render``
+    writes them) and ``{"storyboard": svg}`` of the same steps when it fits (at most
+    ``render.MAX_BOARDS``), or ``{"error": message}`` (a bad range, more than
+    ``render.MAX_FRAMES`` steps). The renderer loads on first use."""
+    from sudoku import render  # noqa: PLC0415 (only the exports need it)
+
+    try:
+        grid = formats.parse(plain(board))
+        count = (int(last) - int(first)) // max(1, int(every)) + 1
+        if count > render.MAX_FRAMES:
+            return reply(error=f"at most {render.MAX_FRAMES} steps, got {count}: step by more")
+        shots = render.scenes(grid, plain(strategy), int(first), int(last), int(every))
+    except ValueError as error:
+        return reply(error=str(error))
+    board_text = render.storyboard(shots) if len(shots) <= render.MAX_BOARDS else ""
+    return reply(svgs=[render.svg(shot) for shot in shots], storyboard=board_text)
+
+
+# -- the puzzle companion: hints, checks, new puzzles (issue 14) ------------------------
+# ``sudoku.logic`` and ``sudoku.generator`` are imported in the calls that use them: the
+# widget's MicroPython worker runs this script too and never calls them, so it never
+# compiles them.
+
+
+def companion_problem(grid: str, givens: str) -> str:
+    """Why no logical step can be had from ``grid`` (givens and entries), in words, or ""
+    when it has a solution: a conflict, entries that leave none, givens that have none."""
+    found = conflict_list(grid)
+    if found:
+        return f"the board has a conflict ({found[0]['message']}): fix it first"
+    if solver.count_solutions(grid, 1):
+        return ""
+    if grid != givens and solver.count_solutions(givens, 1):
+        return (
+            "your entries leave the puzzle without a solution, so at least one of them"
+            " is wrong: press Check to see which"
+        )
+    return "this puzzle has no solution: its givens cannot be completed"
+
+
+def hint(board: "Any", givens: "Any", struck: "Any" = None) -> str:
+    """The easiest logical step from the board (givens and entries), as data and words.
+
+    ``struck`` is 81 strings, the candidates hints crossed out so far (each cell's): the
+    step is ``sudoku.logic.next_step`` from the candidates the placed digits leave, less
+    those. Answers ``{"step": {technique, placements, eliminations, cells, units,
+    unit_cells, digits}, "text": logic.say(step)}``, or ``{"problem": kind, "text"}``
+    with kind "conflict", "wrong" (entries leave no solution), "none" (the givens have
+    none), "full" or "stuck" (no technique applies); ``{"error"}`` for a bad board.
+    """
+    from sudoku import logic  # noqa: PLC0415 (see above: only the app's worker needs it)
+
+    try:
+        grid = formats.parse(plain(board))
+        puzzle = formats.parse(plain(givens))
+    except PuzzleError as error:
+        return reply(error=str(error))
+    problem = companion_problem(grid, puzzle)
+    if problem:
+        kind = "conflict" if "conflict" in problem else "wrong" if "entries" in problem else "none"
+        return reply(problem=kind, text=f"No hint: {problem}.")
+    if "." not in grid:
+        return reply(problem="full", text="No hint: the board is full, nothing is left to do.")
+    marks = logic.marks_of(grid)
+    crossed = plain(struck) or []
+    if len(crossed) == 81:
+        marks = ["".join([d for d in marks[i] if d not in str(crossed[i])]) for i in range(81)]
+    step = logic.next_step(grid, marks)
+    if step is None:
+        where = logic.ending(grid).replace("no technique above", "no technique here")
+        return reply(problem="stuck", text=f"No hint: logic is {where}.")
+    units = sorted({cell for unit in step.units for cell in UNITS[unit]})
+    return reply(
+        step={
+            "technique": step.technique,
+            "placements": [[cell, digit] for cell, digit in step.placements],
+            "eliminations": [[cell, digit] for cell, digit in step.eliminations],
+            "cells": list(step.cells),
+            "units": [unit_name(unit) for unit in step.units],
+            "unit_cells": units,
+            "digits": list(step.digits),
+        },
+        text=logic.say(step),
+    )
+
+
+def check(givens: "Any", entries: "Any") -> str:
+    """Which of the reader's entries disagree with the puzzle's solution, without
+    telling the rest: ``{"wrong": [cell, ...], "entries": n, "solutions": 1 | 2}``.
+
+    Entries that a solution of the puzzle holds all agree (``wrong`` is empty); else they
+    are compared with the puzzle's solution (one of them, when it has several:
+    ``solutions`` is then 2). ``{"problem": text}`` when the givens clash or have no
+    solution; ``{"error"}`` for a bad board.
+    """
+    try:
+        puzzle = formats.parse(plain(givens))
+        mine = formats.parse(plain(entries))
+    except PuzzleError as error:
+        return reply(error=str(error))
+    cells = [i for i in range(81) if mine[i] != "." and puzzle[i] == "."]
+    found = conflict_list(puzzle)
+    if found:
+        return reply(problem=f"the givens conflict ({found[0]['message']})")
+    solutions = solver.count_solutions(puzzle, 2)
+    if not solutions:
+        return reply(problem="this puzzle has no solution: its givens cannot be completed")
+    board = "".join([mine[i] if i in cells else puzzle[i] for i in range(81)])
+    if not conflicts(board) and solver.solve(board) is not None:
+        return reply(wrong=[], entries=len(cells), solutions=solutions)
+    solution = solver.solve(puzzle) or ""
+    wrong = [cell for cell in cells if mine[cell] != solution[cell]]
+    return reply(wrong=wrong, entries=len(cells), solutions=solutions)
+
+
+def generate(level: str, seed: "Any" = None) -> str:
+    """A new puzzle of ``level`` (easy, medium, hard, expert) from ``seed`` (a whole
+    number; None draws one): ``{"grid", "board", "level", "seed", "givens", "ms"}``, or
+    ``{"error"}`` for an unknown level or a bad seed. Hard takes seconds (see
+    ``sudoku.generator``): the page waits, its thread free."""
+    from sudoku import generator  # noqa: PLC0415 (see above: only the app's worker needs it)
+
+    level, seed = plain(level), plain(seed)
+    if isinstance(seed, float) and seed == int(seed):
+        seed = int(seed)  # JS numbers arrive as floats
+    start = ticks()
+    try:
+        grid = generator.generate(level, seed)
+    except (TypeError, ValueError) as error:
+        return reply(error=str(error))
+    return reply(
+        grid=grid,
+        board=to_leetcode(grid),
+        level=level,
+        seed=seed,
+        givens=81 - grid.count("."),
+        ms=round(ms_since(start), 3),
+    )
+
+
+__export__ = [
+    "analyze",
+    "analyze_more",
+    "analyze_start",
+    "analyze_stop",
+    "check",
+    "export",
+    "generate",
+    "hint",
+    "parse",
+    "ready",
+    "render_steps",
+    "trace_count",
+    "trace_pull",
+    "trace_start",
+    "trace_stop",
+]
+"""Every call the page makes: ``worker.py``'s and this script's (a unit test keeps the
+first part equal to ``worker.__export__``)."""

@@ -1,0 +1,397 @@
+"""The puzzle companion in the app (issue 14): givens and entries, pencil marks and
+candidates, Hint, Check, undo and redo, New puzzle, the timer; phone and dark mode."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import wait_ready
+from helpers import SOLVE_MS, cell_classes, cell_values, load, solve, wait_verdict
+from playwright.sync_api import Browser, Page
+from support import EASY, LEETCODE
+from test_a11y import axe_violations
+
+from sudoku.grid import cell_name
+from sudoku.logic import marks_of, next_step, rate, say
+from sudoku.solver import count_solutions
+from sudoku.solver import solve as core_solve
+
+MARKS = "[...document.querySelectorAll('#marks .mark')].map(m => m.textContent.replace(/\\s/g, ''))"
+
+
+def status(page: Page) -> str:
+    """The status line's text."""
+    return page.locator("#status").text_content() or ""
+
+
+def label(page: Page, cell: str) -> str:
+    """A cell's accessible label."""
+    return page.locator(f"#{cell}").get_attribute("aria-label") or ""
+
+
+def type_in(page: Page, cell: str, *keys: str) -> None:
+    """Click a cell and press keys in it."""
+    page.locator(f"#{cell}").click()
+    for key in keys:
+        page.keyboard.press(key)
+
+
+def shown_marks(page: Page) -> list[str]:
+    """Each cell's marks as shown in the layer, digits only."""
+    return list(page.evaluate(MARKS))
+
+
+def ask(page: Page, button: str) -> str:
+    """Press Hint or Check and wait for its answer; return the verdict."""
+    before = int(page.evaluate("document.body.dataset.answers || 0"))
+    page.locator(button).click()
+    page.wait_for_function("n => +document.body.dataset.answers > n", arg=before, timeout=SOLVE_MS)
+    return page.locator("#status").get_attribute("data-verdict") or ""
+
+
+def hint(page: Page) -> str:
+    """Press Hint and wait for its answer; return the verdict."""
+    return ask(page, "#hint")
+
+
+@pytest.fixture
+def fresh(browser: Browser, base_url: str) -> Iterator[Page]:
+    """The app in a context of its own (its own storage), Python ready."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(base_url)
+    wait_ready(page)
+    yield page
+    context.close()
+
+
+def test_givens_stay_and_entries_are_yours_across_a_reload(fresh: Page) -> None:
+    """A sample's digits are givens (read-only); typed digits are entries ("your 4");
+    typing on a given says so; a reload keeps both kinds; Solve keeps them and fills the
+    rest as solved."""
+    load(fresh, "leetcode")
+    assert label(fresh, "r1c1") == "row 1, column 1, given 5"
+    assert fresh.locator("#r1c1").evaluate("c => c.readOnly")
+    type_in(fresh, "r1c3", "4")
+    assert label(fresh, "r1c3") == "row 1, column 3, your 4"
+    assert cell_classes(fresh, "entry") == ["r1c3"]
+    type_in(fresh, "r1c1", "7")
+    assert wait_verdict(fresh, "given") == "given"
+    assert status(fresh) == "r1c1 is a given (5): it stays as it is."
+    assert cell_values(fresh) == "534" + LEETCODE[3:]
+    fresh.wait_for_function(
+        "() => Object.entries(localStorage).some(([k, v]) =>"
+        " k.startsWith('sudoku-lab play ') && JSON.parse(JSON.parse(v).board).entries[2] === '4')"
+    )
+    fresh.reload()
+    wait_ready(fresh)
+    fresh.wait_for_function("document.querySelector('#r1c3').classList.contains('entry')")
+    assert cell_values(fresh) == "534" + LEETCODE[3:]
+    assert label(fresh, "r1c1") == "row 1, column 1, given 5"
+    assert label(fresh, "r1c3") == "row 1, column 3, your 4"
+    assert solve(fresh) == "unique"
+    assert cell_values(fresh) == core_solve(LEETCODE)
+    assert cell_classes(fresh, "entry") == ["r1c3"]
+    given = [cell_name(i) for i, d in enumerate(LEETCODE) if d != "."]
+    assert cell_classes(fresh, "given") == given
+    assert len(cell_classes(fresh, "solved")) == 81 - len(given) - 1
+
+
+def test_candidates_are_the_cores(board: Page) -> None:
+    """Candidates on: each blank shows the digits no peer holds, as sudoku.logic.marks_of
+    says, and its label reads them; an entry updates its peers' candidates."""
+    load(board, "easy")
+    board.locator("#candidates").click()
+    assert board.locator("#candidates").get_attribute("aria-pressed") == "true"
+    assert shown_marks(board) == marks_of(EASY)
+    first = EASY.index(".")
+    digits = marks_of(EASY)[first]
+    assert label(board, cell_name(first)).endswith(", candidates " + " ".join(digits))
+    type_in(board, cell_name(first), digits[0])
+    typed = EASY[:first] + digits[0] + EASY[first + 1 :]
+    assert shown_marks(board) == marks_of(typed)
+    board.locator("#candidates").click()
+    assert shown_marks(board) == [""] * 81
+
+
+def test_pencil_marks_by_keyboard_and_pad(board: Page) -> None:
+    """Pencil mode (P or the button): digits toggle marks in the cell, by keys and by the
+    pad; Backspace rubs them out; the label reads them; P again types digits."""
+    load(board, "leetcode")
+    type_in(board, "r1c3", "p", "1", "2", "4")
+    assert board.locator("#pencil").get_attribute("aria-pressed") == "true"
+    assert cell_values(board)[2] == "."
+    assert shown_marks(board)[2] == "124"
+    board.locator(".pad-key[data-digit='2']").click()
+    board.locator(".pad-key[data-digit='9']").click()
+    assert shown_marks(board)[2] == "149"
+    assert label(board, "r1c3") == "row 1, column 3, empty, pencil marks 1 4 9"
+    board.locator("#r1c3").click()
+    board.keyboard.press("Backspace")
+    assert shown_marks(board)[2] == ""
+    board.keyboard.press("p")
+    assert board.locator("#pencil").get_attribute("aria-pressed") == "false"
+    board.keyboard.press("4")
+    assert cell_values(board)[2] == "4"
+
+
+def test_hint_says_the_cores_step_highlights_and_applies(board: Page) -> None:
+    """Hint says sudoku.logic.say(next_step(grid)) and lights its cells; a second press
+    applies it (a placement becomes an entry); the next hint is the core's next step."""
+    load(board, "easy")
+    step = next_step(EASY)
+    assert step is not None
+    assert hint(board) == "hint"
+    assert status(board) == say(step)
+    assert board.locator("#hint").text_content() == "Apply hint"
+    lit = [cell_name(cell) for cell in step.cells]
+    assert cell_classes(board, "hint-cell") == lit
+    assert hint(board) == "hint-applied"
+    ((cell, digit),) = step.placements
+    assert cell_classes(board, "entry") == [cell_name(cell)]
+    assert cell_values(board)[cell] == digit
+    assert cell_classes(board, "hint-cell") == []
+    after = EASY[:cell] + digit + EASY[cell + 1 :]
+    following = next_step(after)
+    assert following is not None
+    assert hint(board) == "hint"
+    assert status(board) == say(following)
+
+
+def test_hint_eliminations_leave_the_marks(board: Page) -> None:
+    """On a puzzle whose next step is an elimination, applying it takes the digits out
+    of the candidates shown (and the next hint moves on)."""
+    grid = "371..64.55.67.3..18.2..17366573.41.993416..57218975...7.3...9..4896.75..1.5..9.78"
+    step = next_step(grid)  # a medium puzzle (seed 0) after its singles: pointing
+    assert step is not None
+    assert step.eliminations
+    board.locator("#io summary").click()
+    board.locator("#import-text").fill(grid)
+    board.locator("#import").click()
+    wait_verdict(board, "loaded")
+    board.locator("#candidates").click()
+    assert hint(board) == "hint"
+    assert status(board) == say(step)
+    crossed = sorted({cell for cell, _ in step.eliminations})
+    assert cell_classes(board, "hint-target") == [cell_name(cell) for cell in crossed]
+    assert hint(board) == "hint-applied"
+    marks = marks_of(grid)
+    for cell, digit in step.eliminations:
+        marks[cell] = marks[cell].replace(digit, "")
+    assert shown_marks(board) == marks
+    assert hint(board) == "hint"
+    assert status(board) == say(next_step(grid, marks))
+
+
+def test_hint_says_when_entries_are_wrong_or_logic_is_stuck(board: Page) -> None:
+    """A wrong entry: the hint says the entries leave no solution and suggests Check; an
+    empty board (solutions without end): logic is stuck, and the hint says so."""
+    load(board, "leetcode")
+    type_in(board, "r1c3", "1")  # the solution has 4 there
+    assert count_solutions("531" + LEETCODE[3:], 2) == 0
+    assert hint(board) == "hint-wrong"
+    assert "Check" in status(board)
+    board.locator("#clear").click()  # an empty board: every blank has all nine candidates
+    assert hint(board) == "hint-stuck"
+    assert status(board) == (
+        "No hint: logic is stuck: no technique here applies; 81 cells left"
+        " (the puzzle has more than one solution: no logic can finish it)."
+    )
+
+
+def test_check_names_exactly_the_wrong_entries(board: Page) -> None:
+    """Check names and marks exactly the entries that disagree with the solution, and
+    no other cell; with none wrong it says so."""
+    load(board, "leetcode")
+    assert ask(board, "#check") == "checked"
+    assert status(board).startswith("Nothing to check yet")
+    solution = core_solve(LEETCODE)
+    assert solution is not None
+    type_in(board, "r1c3", solution[2])
+    assert ask(board, "#check") == "checked"
+    assert status(board) == "Your entry agrees with the solution."
+    wrong = "2" if solution[3] != "2" else "3"
+    type_in(board, "r1c4", wrong)
+    type_in(board, "r9c1", "1" if solution[72] != "1" else "2")
+    assert ask(board, "#check") == "checked"
+    assert status(board) == "2 of your 3 entries disagree with the solution: r1c4 and r9c1."
+    assert cell_classes(board, "wrong") == ["r1c4", "r9c1"]
+    assert label(board, "r1c4").endswith(", disagrees with the solution")
+    assert cell_values(board).count(".") == LEETCODE.count(".") - 3  # nothing revealed
+
+
+def test_undo_and_redo_every_edit_including_clear(board: Page) -> None:
+    """Ctrl+Z takes back typing, a pencil mark, a hint, Clear and a sample in turn;
+    Ctrl+Y and Ctrl+Shift+Z and the Redo button make them again; a new edit ends redo."""
+    undo, redo = board.locator("#undo"), board.locator("#redo")
+    assert undo.is_disabled()
+    load(board, "easy")
+    type_in(board, "r1c1", "4")  # the solution's digit: the hint goes on
+    board.keyboard.press("p")
+    board.keyboard.press("ArrowRight")
+    board.keyboard.press("5")
+    board.keyboard.press("p")
+    assert hint(board) == "hint"
+    assert hint(board) == "hint-applied"
+    with_hint = cell_values(board)
+    board.locator("#clear").click()
+    wait_verdict(board, "cleared")
+    assert cell_values(board) == "." * 81
+    board.locator("#r5c5").focus()
+    board.keyboard.press("Control+z")
+    assert status(board) == "Undone: Clear."
+    assert cell_values(board) == with_hint
+    board.keyboard.press("Control+z")
+    assert status(board).startswith("Undone: the hint, ")
+    board.keyboard.press("Control+z")
+    assert status(board) == "Undone: pencil mark 5 in r1c2."
+    assert shown_marks(board)[1] == ""
+    board.keyboard.press("Control+z")
+    assert status(board) == "Undone: your 4 in r1c1."
+    assert cell_values(board) == EASY
+    board.keyboard.press("Control+z")
+    assert status(board) == "Undone: the Easy sample."
+    assert cell_values(board) == "." * 81
+    assert undo.is_disabled()
+    board.keyboard.press("Control+y")
+    assert cell_values(board) == EASY
+    board.keyboard.press("Control+Shift+z")
+    assert cell_values(board) == "4" + EASY[1:]
+    redo.click()
+    assert shown_marks(board)[1] == "5"
+    assert not redo.is_disabled()
+    type_in(board, "r9c9", "6")
+    assert redo.is_disabled()
+    undo.click()
+    assert cell_values(board)[80] == EASY[80]
+    assert status(board) == "Undone: your 6 in r9c9."
+
+
+def test_undo_takes_back_a_solve_and_a_new_puzzle(board: Page) -> None:
+    """The solve's fill and a new puzzle are edits too: Undo brings back the board
+    before each."""
+    load(board, "leetcode")
+    assert solve(board) == "unique"
+    board.keyboard.press("Control+z")
+    assert status(board) == "Undone: the solve."
+    assert cell_values(board) == LEETCODE
+    board.locator("#level").select_option("easy")
+    board.locator("#new-puzzle").click()
+    assert wait_verdict(board, "made", "error") == "made"
+    made = cell_values(board)
+    assert made != LEETCODE
+    board.keyboard.press("Control+z")
+    assert cell_values(board) == LEETCODE
+    board.keyboard.press("Control+y")
+    assert cell_values(board) == made
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_new_puzzle_has_one_solution_at_its_level(board: Page, level: str) -> None:
+    """New puzzle makes one in the worker, saying so while it works: its digits are the
+    givens, it has exactly one solution, and sudoku.logic.rate puts it at the level."""
+    board.locator("#level").select_option(level)
+    board.locator("#new-puzzle").click()
+    board.wait_for_function(
+        "['made', 'error'].includes(document.querySelector('#status').dataset.verdict)"
+        " || document.querySelector('#status').textContent.startsWith('Making')",
+        timeout=SOLVE_MS,
+    )
+    made_text = status(board)
+    assert made_text.startswith((f"Making a {level} puzzle", "New"))
+    assert wait_verdict(board, "made", "error") == "made"
+    grid = cell_values(board)
+    assert count_solutions(grid, 2) == 1
+    assert rate(grid) == level
+    assert cell_classes(board, "given") == [cell_name(i) for i, d in enumerate(grid) if d != "."]
+    assert status(board).startswith(f"New {level} puzzle: {81 - grid.count('.')} givens")
+
+
+def test_timer_runs_pauses_when_solved_hides_and_survives_a_reload(fresh: Page) -> None:
+    """The timer starts with a loaded puzzle, pauses once it is solved, hides and shows
+    (remembered), and keeps its time across a reload."""
+    timer = fresh.locator("#timer")
+    assert timer.get_attribute("data-running") == "false"
+    load(fresh, "easy")
+    assert timer.get_attribute("data-running") == "true"
+    fresh.wait_for_function("+document.querySelector('#timer').dataset.ms >= 2000")
+    fresh.locator("#timer-toggle").click()
+    assert fresh.locator("#timer-box").is_hidden()
+    assert fresh.locator("#timer-toggle").text_content() == "Show timer"
+    fresh.wait_for_function(
+        "() => Object.entries(localStorage).some(([k, v]) => k.startsWith('sudoku-lab play ')"
+        " && JSON.parse(v).hidden === true && JSON.parse(v).ms >= 2000)"
+    )
+    fresh.reload()
+    wait_ready(fresh)
+    fresh.wait_for_function("document.querySelector('#timer-box').hidden")
+    assert int(timer.get_attribute("data-ms") or 0) >= 2000
+    fresh.locator("#timer-toggle").click()
+    assert fresh.locator("#timer-box").is_visible()
+    assert solve(fresh) == "unique"
+    assert timer.get_attribute("data-running") == "false"
+    paused = timer.text_content()
+    fresh.keyboard.press("Control+z")  # the fill undone: play goes on
+    assert timer.get_attribute("data-running") == "true"
+    assert paused
+
+
+def test_finishing_by_hand_says_solved_and_stops_the_timer(board: Page) -> None:
+    """Filling the last blank correctly says the puzzle is solved and pauses the timer."""
+    load(board, "leetcode")
+    solution = core_solve(LEETCODE)
+    assert solution is not None
+    blanks = [i for i, d in enumerate(LEETCODE) if d == "."]
+    board.locator("#candidates").click()
+    for cell in blanks:
+        type_in(board, cell_name(cell), solution[cell])
+    assert wait_verdict(board, "finished") == "finished"
+    assert status(board).startswith("Solved! Every cell is filled")
+    assert board.locator("#timer").get_attribute("data-running") == "false"
+    assert shown_marks(board) == [""] * 81
+
+
+def test_phone_and_dark_screenshots_axe_clean(browser: Browser, base_url: str, shots: Path) -> None:
+    """At 360 px with the pad: a hint lit, candidates and pencil marks shown, nothing
+    wider than the screen, axe clean; then dark mode, axe clean; screenshots saved."""
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    try:
+        page.goto(base_url)
+        wait_ready(page)
+        load(page, "easy")
+        page.locator("#candidates").tap()
+        page.locator("#r1c1").tap()
+        page.locator("#pencil").tap()
+        page.locator(".pad-key[data-digit='4']").tap()
+        page.locator(".pad-key[data-digit='7']").tap()
+        page.locator("#pencil").tap()
+        page.locator("#r1c2").tap()
+        page.locator(".pad-key[data-digit='8']").tap()  # the solution's digit
+        assert hint(page) == "hint"
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        assert axe_violations(page) == []
+        page.screenshot(path=shots / "companion-phone.png", full_page=True)
+        page.emulate_media(color_scheme="dark")
+        assert ask(page, "#check") == "checked"
+        assert axe_violations(page) == []
+        page.screenshot(path=shots / "companion-phone-dark.png", full_page=True)
+    finally:
+        context.close()
+
+
+def test_desktop_screenshots_light_and_dark(board: Page, shots: Path) -> None:
+    """The companion at desktop width, a hint lit and candidates on, light and dark
+    (test_a11y.py runs axe on the same)."""
+    load(board, "easy")
+    board.locator("#candidates").click()
+    type_in(board, "r1c1", "4")
+    assert hint(board) == "hint"
+    board.screenshot(path=shots / "companion-desktop.png", full_page=True)
+    board.emulate_media(color_scheme="dark")
+    board.wait_for_function("document.getAnimations().length === 0")
+    board.screenshot(path=shots / "companion-desktop-dark.png", full_page=True)
