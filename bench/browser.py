@@ -236,6 +236,42 @@ def median_of(marks: list[dict[str, float]], key: str) -> float | None:
     return round(statistics.median(values), 1) if values else None
 
 
+MAKE = """level => {
+    const before = document.body.dataset.seed;
+    document.querySelector('#level').value = level;
+    document.querySelector('#new-puzzle').click();
+    return before || '';
+}"""
+
+
+def puzzles_made(playwright: Playwright, url: str, runs: int) -> dict[str, dict[str, float]]:
+    """New puzzle in the app, ``runs`` times a level: the ms the worker (Pyodide) took to
+    make each (its own clock, ``generate``'s ``ms``), median and max per level."""
+    made: dict[str, list[float]] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        context = open_profile(playwright, folder)
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_function("document.body.dataset.ready === 'true'", timeout=TIMEOUT_MS)
+        for level in ("easy", "medium", "hard", "expert"):
+            for _ in range(runs):
+                before = page.evaluate(MAKE, level)
+                page.wait_for_function(
+                    "s => document.body.dataset.seed !== s"
+                    " && document.body.dataset.making === 'false'",
+                    arg=before,
+                    timeout=TIMEOUT_MS,
+                )
+                made.setdefault(level, []).append(
+                    float(page.evaluate("document.body.dataset.makeMs"))
+                )
+        context.close()
+    return {
+        level: {"median_ms": round(statistics.median(ms)), "max_ms": round(max(ms))}
+        for level, ms in made.items()
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark, print a report and write it as JSON."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -260,6 +296,7 @@ def main(argv: list[str] | None = None) -> int:
         browser = browser_solves(playwright, url, puzzles)
         offline_boots = offline.sw_boot_times(playwright, args.runs)
         played = play_at_full_speed(playwright, url, args.play_seconds)
+        made = puzzles_made(playwright, url, args.runs)
     cpython = cpython_solves(puzzles)
     server.shutdown()
 
@@ -283,6 +320,7 @@ def main(argv: list[str] | None = None) -> int:
         "player_events_per_s": player_events_per_second(played),
         "player_longest_task_ms": player_longest_task_ms(played),
         "player_long_tasks": len(played["long_tasks_ms"]),
+        "new_puzzle_worker_ms": made,
     }
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")

@@ -233,6 +233,7 @@ class Companion:
             return
         self.load_grid(answer["grid"], f"New puzzle ({level})")
         document.body.dataset.seed = str(seed)
+        document.body.dataset.makeMs = str(answer["ms"])  # the worker's own time (bench/)
         self.say(
             f"New {level} puzzle: {answer['givens']} givens, one solution. The timer has started.",
             "made",

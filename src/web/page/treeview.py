@@ -44,6 +44,9 @@ SWATCHES = {
 """Each look's swatch in the panel's key: its colour (player.css, light or dark, as the
 page shows it) is the colour drawn, so the key and the drawing always agree."""
 
+PAUSE_S = 0.001
+"""The wait between two pages read: a timer, so the page paints and answers between."""
+
 MIN_SPAN = 40
 """The fewest steps a zoomed window shows."""
 
@@ -105,23 +108,22 @@ class TreeView:
         return True
 
     async def catch_up(self) -> None:
-        """Read every page that arrived, one per turn of the event loop, then draw."""
+        """Read every page that arrived, one per turn of the browser's event loop (a
+        timer: the frames and clicks between pages go first), then draw."""
         if self.reading:
             return
         self.reading = True
         try:
             while self.shown and self.read_page():
-                await asyncio.sleep(0)
+                await asyncio.sleep(PAUSE_S)
         finally:
             self.reading = False
         self.draw_soon()
 
     def grew(self) -> None:
-        """Pages arrived (the feed's call): read them if the panel shows."""
-        if self.shown:
-            while self.read_page():
-                pass
-            self.draw_soon()
+        """Pages arrived (the feed's call): read them in the background if the panel shows."""
+        if self.shown and not self.reading:
+            browser.spawn(self.catch_up())
 
     # -- showing -------------------------------------------------------------------------
 
