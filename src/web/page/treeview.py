@@ -32,7 +32,8 @@ if TYPE_CHECKING:
     from timeline import Timeline
 
 REDRAW_MS = 250
-"""The least time between two drawings of the whole tree while it grows."""
+"""The least time between two drawings of the whole tree while it grows (ten times the
+last drawing's, if that is longer: a big tree's drawing takes a tenth of the time at most)."""
 
 SWATCHES = {
     tree.OPEN: "guess",
@@ -65,6 +66,8 @@ class TreeView:
         self.span: tuple[int, int] | None = None
         """The window of steps shown when zoomed; None: the whole tree."""
         self.drawn_at = -REDRAW_MS * 1.0
+        self.draw_ms = 0.0
+        """How long the last whole drawing took: a big tree is redrawn less often."""
         self.drawn_steps = -1
         self.reading = False
         self.timer: Any = None
@@ -158,7 +161,8 @@ class TreeView:
         once that time is up (one timer at a time), so the last change is always drawn."""
         if self.tree.steps == self.drawn_steps or self.timer is not None:
             return
-        wait = self.drawn_at + REDRAW_MS - window.performance.now()
+        gap = max(REDRAW_MS, 10 * self.draw_ms)  # drawing takes at most a tenth of the time
+        wait = self.drawn_at + gap - window.performance.now()
         if wait <= 0:
             self.draw()
         else:
@@ -173,6 +177,13 @@ class TreeView:
     def draw(self) -> None:
         """Draw the tree (the window shown), then the overlay."""
         self.drawn_at = window.performance.now()
+        try:
+            self.paint_tree()
+        finally:
+            self.draw_ms = window.performance.now() - self.drawn_at
+
+    def paint_tree(self) -> None:
+        """``draw``'s work: the blocks of the window shown, the words, the overlay."""
         self.drawn_steps = self.tree.steps
         width = max(1, int(self.canvas.parentElement.clientWidth))
         deepest = max(self.tree.depth) if self.tree.depth else 1
