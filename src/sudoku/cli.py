@@ -49,7 +49,7 @@ its caption. ``--format svg`` (the default) writes one standalone SVG; with ``--
 A-B`` (and ``--every K``: steps A, A+K, ... up to B) a storyboard, every step a small
 board labelled with its number and caption, two a row. ``--format gif`` writes an
 animated GIF of the steps (``--delay`` ms a frame, looping), which needs Pillow (``pip
-install 'sudoku-lab[render]'``). A storyboard shows at most 200 boards and a GIF 500
+install 'sudoku-lab[render]'``). A storyboard shows at most 60 boards and a GIF 500
 frames: a longer range is refused before any work, naming the ``--every`` that fits.
 Output goes to stdout (a GIF only when stdout is not a terminal) or ``--output FILE``.
 
@@ -255,7 +255,7 @@ def whole(text: str, low: int, high: int) -> int:
 
 def step_number(text: str) -> int:
     """An argument that must be a step: a whole number from 0 to MAX_NUMBER."""
-    return 0 if text == "0" else positive(text)
+    return whole(text, 0, MAX_NUMBER)
 
 
 def step_range(text: str) -> tuple[int, int]:

@@ -87,8 +87,8 @@ else:
 ``unit`` as indexes (-1: none) and the ``digit`` it names; its ``caption``; the counters
 ``nodes``, ``backtracks`` and ``depth`` after it."""
 
-MAX_BOARDS = 200
-"""The most boards a storyboard draws."""
+MAX_BOARDS = 60
+"""The most boards a storyboard draws: 30 rows of two, already a long page in a post."""
 MAX_FRAMES = 500
 """The most frames an animated GIF holds (``sudoku.gif``)."""
 

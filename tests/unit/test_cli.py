@@ -939,7 +939,7 @@ def test_render_gif_without_pillow_says_how_to_get_it(
         (["--steps", "7"], "argument --steps: expected steps A-B, whole numbers from 0"),
         (["--steps", "1-x"], "argument --steps: expected steps A-B"),
         (["--steps=-1-3"], "argument --steps: expected steps A-B"),
-        (["--step", "-1"], "argument --step: expected a whole number from 1 to"),
+        (["--step", "-1"], "argument --step: expected a whole number from 0 to"),
         (["--steps", "0-9", "--every", "0"], "argument --every: expected a whole number"),
         (["--step", "3", "--steps", "0-9"], "argument --steps: not allowed with argument --step"),
         ([], "one of the arguments --step --steps is required"),
@@ -951,10 +951,17 @@ def test_render_gif_without_pillow_says_how_to_get_it(
         ),
         (["--step", "3", "--format", "png"], "argument --format: invalid choice: 'png'"),
         (
-            ["--steps", "0-200"],
+            ["--steps", "0-60"],
             (
-                "steps 0-200 make 201 boards, more than the 200 a storyboard shows: "
+                "steps 0-60 make 61 boards, more than the 60 a storyboard shows: "
                 "use --every 2 or more, or fewer steps"
+            ),
+        ),
+        (
+            ["--steps", "100-1000", "--every", "3"],
+            (
+                "steps 100-1000 make 301 boards, more than the 60 a storyboard shows: "
+                "use --every 16 or more, or fewer steps"
             ),
         ),
         (
