@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -58,26 +59,34 @@ def docs_example() -> str:
     return found.group(1)
 
 
-@pytest.fixture
-def post(two_sites: Browser, base_url: str, tmp_path: Path) -> Iterator[Page]:
-    """The docs' example as a post on localhost (another site than the widget's)."""
-    html = docs_example().replace(SITE_IN_DOCS, base_url)
-    (tmp_path / "post.html").write_text(
+@contextmanager
+def served_post(browser: Browser, base_url: str, folder: Path, more: str = "") -> Iterator[Page]:
+    """The docs' example (and ``more`` HTML after it) as a post on localhost, another site
+    than the widget's, open in a page of its own context; no error but the storage one."""
+    html = docs_example().replace(SITE_IN_DOCS, base_url) + more
+    (folder / "post.html").write_text(
         f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Post</title>'
         f"</head><body>{html}</body></html>",
         encoding="utf-8",
     )
-    server = Host(tmp_path, "/")
-    context = two_sites.new_context(viewport={"width": 1000, "height": 900})
+    server = Host(folder, "/")
+    context = browser.new_context(viewport={"width": 1000, "height": 900})
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(f"http://localhost:{server.port}/post.html")
-    page.evaluate(REPORTS)
     yield page
     context.close()
     server.stop()
     assert [error for error in errors if error != REFUSED_STORE] == []
+
+
+@pytest.fixture
+def post(two_sites: Browser, base_url: str, tmp_path: Path) -> Iterator[Page]:
+    """The docs' example as a post, listening to the widget's step reports."""
+    with served_post(two_sites, base_url, tmp_path) as page:
+        page.evaluate(REPORTS)
+        yield page
 
 
 def frame_of(page: Page) -> Frame:
@@ -172,19 +181,8 @@ def test_commands_given_while_loading_wait_for_the_widget(
     two_sites: Browser, base_url: str, tmp_path: Path
 ) -> None:
     """goto() called at once, before the widget has loaded, is done once it is ready."""
-    html = docs_example().replace(SITE_IN_DOCS, base_url)
-    html += "<script>document.getElementById('lab').goto(40);</script>"
-    (tmp_path / "early.html").write_text(
-        f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Post</title>'
-        f"</head><body>{html}</body></html>",
-        encoding="utf-8",
-    )
-    server = Host(tmp_path, "/")
-    context = two_sites.new_context(viewport={"width": 1000, "height": 900})
-    page = context.new_page()
-    page.goto(f"http://localhost:{server.port}/early.html")
-    frame = frame_of(page)
-    frame.wait_for_function(f"{PLAYER}.dataset.steps === '40'", timeout=READY_MS)
-    assert shown_state(frame) == core_state(LEETCODE, "naive", 40)
-    context.close()
-    server.stop()
+    early = "<script>document.getElementById('lab').goto(40);</script>"
+    with served_post(two_sites, base_url, tmp_path, early) as page:
+        frame = frame_of(page)
+        frame.wait_for_function(f"{PLAYER}.dataset.steps === '40'", timeout=READY_MS)
+        assert shown_state(frame) == core_state(LEETCODE, "naive", 40)
