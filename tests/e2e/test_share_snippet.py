@@ -18,6 +18,7 @@ from conftest import BOOT_MS
 from helpers import load
 from playwright.sync_api import BrowserContext, Page
 from support import WEB, load_file
+from test_player import watch
 
 options = load_file(WEB / "page" / "options.py")
 PLAYER = "document.querySelector('#player')"
@@ -176,14 +177,7 @@ def test_the_widget_options_go_into_the_step_link_and_the_snippets(
     """The panel's parts and loop go into the step link and both snippets (the iframe
     sized for those parts); the app's own link keeps none; the step link opens a widget
     with only those parts, looping; a loop that does not read is said and left out."""
-    before = int(app.evaluate(f"{PLAYER}.dataset.trace || 0"))
-    load(app, "leetcode")
-    app.locator("#watch").click()
-    app.wait_for_function(
-        f"n => +{PLAYER}.dataset.trace > n && {PLAYER}.dataset.state === 'ready'",
-        arg=before,
-        timeout=TRACE_MS,
-    )
+    watch(app, "leetcode", "naive")
     app.locator("#share summary").click()
     kept = ("play", "step", "counters")
     for name in options.CONTROLS:

@@ -106,12 +106,21 @@ async def save_step(player: "Player") -> None:
         say(f"Saved step {step} as an SVG.")
 
 
-async def save_storyboard(player: "Player") -> None:
-    """The panel's range of steps as one storyboard SVG."""
+async def range_pictures(
+    player: "Player",
+) -> "tuple[tuple[int, int, int], dict[str, Any]] | None":
+    """The panel's range and the worker's pictures of it; None (said) if either fails."""
     asked = steps_asked()
     answer = await pictures(player, *asked) if asked else None
-    if answer is None or asked is None:
+    return None if answer is None or asked is None else (asked, answer)
+
+
+async def save_storyboard(player: "Player") -> None:
+    """The panel's range of steps as one storyboard SVG."""
+    made = await range_pictures(player)
+    if made is None:
         return
+    asked, answer = made
     if not answer["storyboard"]:
         say("Too many steps for one storyboard: step by more (every K).")
         return
@@ -122,10 +131,10 @@ async def save_storyboard(player: "Player") -> None:
 
 async def save_gif(player: "Player") -> None:
     """The panel's range of steps as an animated GIF."""
-    asked = steps_asked()
-    answer = await pictures(player, *asked) if asked else None
-    if answer is None or asked is None:
+    made = await range_pictures(player)
+    if made is None:
         return
+    asked, answer = made
     say(f"Encoding {len(answer['svgs'])} frames...")
     blob = await window.sudokuLabGif(to_js(answer["svgs"]), GIF_DELAY_MS)
     first, last, _ = asked
