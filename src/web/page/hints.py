@@ -50,7 +50,7 @@ class Companion:
         self.board = board
         self.ask = ask
         self.say = say
-        self.edit: Callable[[str, Callable[[], object]], object] = print
+        self.edit: Callable[..., object] = print
         self.repaint: Callable[[], object] = print
         self.load_grid: Callable[[str, str], object] = print
         self.step: dict[str, Any] | None = None
@@ -69,11 +69,12 @@ class Companion:
 
     def hook(
         self,
-        edit: "Callable[[str, Callable[[], object]], object]",
+        edit: "Callable[..., object]",
         repaint: "Callable[[], object]",
         load_grid: "Callable[[str, str], object]",
     ) -> None:
-        """The page's own: ``edit(what, change)`` makes an undoable change, ``repaint()``
+        """The page's own: ``edit(what, change, typed, said, verdict)`` makes an undoable
+        change (``said`` with ``verdict`` its status, unless the puzzle is solved), ``repaint()``
         paints the board, ``load_grid(grid, what)`` loads a new puzzle."""
         self.edit, self.repaint, self.load_grid = edit, repaint, load_grid
 
@@ -170,8 +171,13 @@ class Companion:
             for cell, digit in step["eliminations"]:
                 board.strike(cell, digit)
 
-        self.edit("the hint, " + text.split(" (")[0], change)
-        self.say(f"Hint applied: {text}.", "hint-applied")
+        self.edit(
+            "the hint, " + text.split(" (")[0],
+            change,
+            True,
+            f"Hint applied: {text}.",
+            "hint-applied",
+        )
 
     # -- check --------------------------------------------------------------------------
 
