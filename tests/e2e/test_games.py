@@ -114,8 +114,8 @@ def test_hostile_stored_values_keep_the_board(
     reader: BrowserContext, base_url: str, change: dict[str, object]
 ) -> None:
     """Another page of the origin writes a bad time (and a junk game): the reader's
-    board, entries and marks come back, the timer starts from 0:00 and runs without an
-    error (counted from 0, not from nonsense), and what is saved next is valid JSON with a whole number of ms."""
+    board and entries come back, the timer counts from 0:00 (not from nonsense) without
+    an error, and what is saved next is valid JSON with a whole number of ms."""
     first = opened(reader, base_url)
     load(first, "easy")
     type_in(first, "r1c1", "4")

@@ -453,7 +453,8 @@ def list_games(kept: "games.Kept") -> None:
         item = document.createElement("option")
         item.value = str(number - 1)
         here = " (on the board)" if games.puzzle_of(game) == board.puzzle() else ""
-        item.textContent = f"#{number}: {filled}/{81 - given} filled, {clock_text(game['ms'])}{here}"
+        time = clock_text(game["ms"])
+        item.textContent = f"#{number}: {filled}/{81 - given} filled, {time}{here}"
         menu.append(item)
     if chosen and chosen.isdigit() and int(chosen) < len(kept["games"]):
         menu.value = chosen  # a save (each second) keeps the reader's choice
