@@ -10,8 +10,8 @@ a search must never block the thread that paints the page. A solve runs there in
 slices (``analyze_start``/``analyze_more``): Stop, Clear or an edit end it between two,
 and the worker is free for the next request at once.
 
-The board crosses to the worker in the LeetCode shape, ``list[list[str]]`` with "." for
-blanks (what ``Solution().solveSudoku`` takes); answers come back as JSON text.
+The board crosses to the worker as the core's grid, 81 characters with "." for blanks
+(text crosses any worker boundary as is); answers come back as JSON text.
 
 Before Python the cells behave as plain inputs, each a tab stop: what is typed then is
 read when the handlers attach (its last digit per cell), and the board becomes a single
@@ -55,7 +55,7 @@ import browser
 import games
 import options
 from entries import Board
-from hints import Companion, leetcode
+from hints import Companion
 from history import History
 from offline import keep_offline
 from pencil import Layer
@@ -151,9 +151,10 @@ painted: list[tuple[str, str, str, bool]] = [("", "", "", False)] * 81
 # -- the board ------------------------------------------------------------------------
 
 
-def read_board(with_solution: bool = False) -> list[list[str]]:
-    """The board in the LeetCode shape, givens and entries; solved digits only when asked."""
-    return leetcode(board.grid(with_solved=with_solution))
+def read_board(with_solution: bool = False) -> str:
+    """The board as the core's grid (81 characters), givens and entries; solved digits
+    only when asked."""
+    return board.grid(with_solved=with_solution)
 
 
 def givens() -> str:
@@ -293,7 +294,8 @@ def board_changed(
     elif edit and finished():
         say(f"Solved! Every cell is filled and nothing clashes: {spoken(watch.ms())}.", "finished")
     elif edit and state["verdict"] in STALE:
-        say(f"{sentence(what) or 'The board changed.'} Press Solve for its verdict.", "edited")
+        said = "The board changed: press Solve for its verdict."
+        say(f"{sentence(what)} {said}" if what else said, "edited")
     elif edit and (said or what):
         say(said or sentence(what), verdict)
     if edit and page["messages"].dataset.kind == "error":
@@ -416,9 +418,14 @@ async def restore_game() -> None:
     kept = await read_kept()
     watch.set_hidden(kept["hidden"])
     show_candidates(kept["auto"])
+    if not state["typed"]:
+        bring_back(kept)
     list_games(kept)
-    if state["typed"]:
-        return
+
+
+def bring_back(kept: "games.Kept") -> None:
+    """Put the game the address asks for on the board, if it is kept (see
+    ``restore_game``)."""
     if "puzzle=" in QUERY:
         game = games.find(kept, givens()) if state["from_link"] else None
         if game is not None:
@@ -677,7 +684,7 @@ async def connect() -> None:
         button.disabled = False
     page["solve"].textContent = "Solve"
     if page["status"].dataset.verdict == "loading":
-        say(f"Python {info['python']} is ready: type or paste a puzzle, then Solve.", "ready")
+        say(f"{info['python']} is ready: type or paste a puzzle, then Solve.", "ready")
     player = mount_app(solver, read_board, load_text, QUERY)
     state["player"] = player
     shared = player.on_trace
@@ -955,7 +962,7 @@ async def start_solving() -> None:
         say(CONFLICT, "conflict")
         return
     before = board.snapshot()
-    answer = await ask(state["solver"].check, read_board(), leetcode(BLANK * 81))
+    answer = await ask(state["solver"].check, read_board(), BLANK * 81)
     if board.snapshot() != before:
         return  # the reader typed on meanwhile
     if "problem" in answer or "error" in answer:
