@@ -85,9 +85,10 @@ def hint(board: "Any", givens: "Any", struck: "Any" = None) -> str:
     ``struck`` is 81 strings (or one, joined by "|"), the candidates hints crossed out so
     far (each cell's): the step is ``sudoku.logic.next_step`` from the candidates the
     placed digits leave, less those. Answers ``{"step": {technique, placements,
-    eliminations, cells, units, unit_cells, digits}, "text": logic.say(step)}``, or ``{"problem": kind, "text"}``
-    with kind "conflict", "wrong" (entries leave no solution), "none" (the givens have
-    none), "full" or "stuck" (no technique applies); ``{"error"}`` for a bad board.
+    eliminations, cells, units, unit_cells, digits}, "text": logic.say(step)}``, or
+    ``{"problem": kind, "text"}`` with kind "conflict", "wrong" (entries leave no
+    solution), "none" (the givens have none), "full" or "stuck" (no technique applies);
+    ``{"error"}`` for a bad board.
     """
     from sudoku import logic  # noqa: PLC0415 (see above: only the app's worker needs it)
 
