@@ -386,7 +386,7 @@ def test_unknown_parameters_and_controls_are_noted() -> None:
 def test_unknown_names_are_cut_and_quoted_like_values() -> None:
     """A long unknown name is cut to ``SHOWN_CHARS`` and quoted, as a value is."""
     name = "n" * 300
-    _, notes = options.read_query("?" + name + "=1&strategy=" + "s" * 300)
+    _, notes = options.read_query("?" + name + "=1&strategy=" + "s" * options.VALUE_CHARS)
     assert notes == [
         repr("n" * 37 + "...") + "='1': unknown parameter; using nothing (ignored).",
         "strategy=" + repr("s" * 37 + "...") + ": unknown strategy; using naive.",
@@ -538,3 +538,41 @@ def test_the_tag_passes_every_setting_on() -> None:
     script = (ROOT / "static" / "js" / "embed.js").read_text(encoding="utf-8")
     names = script.split("var PARAMS = [", 1)[1].split("]", 1)[0]
     assert json.loads("[" + names + "]") == list(options.DEFAULTS)
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "limit"),
+    [
+        ("step", "9" * 1_900_000, "16,000"),  # froze the widget 9 minutes (quadratic int())
+        ("step", "9" * 300_000, "16,000"),
+        ("loop", "1-" + "9" * 200, "100"),
+        ("speed", "1" * 101, "100"),
+        ("puzzle", "%2E" * 3_334, "10,000"),
+        ("note", "a" * 2_401, "2,400"),
+        ("colour", "r" * 101, "100"),
+    ],
+    ids=["step-1.9M", "step-300k", "loop", "speed", "puzzle", "note", "unknown"],
+)
+def test_long_values_are_ignored_unread_and_said(name: str, value: str, limit: str) -> None:
+    """A value past its limit (the query past ``QUERY_CHARS``) is never decoded or read as
+    a number: the setting keeps its default and one note says what was ignored."""
+    settings, notes = options.read_query("?" + name + "=" + value + "&strategy=mrv")
+    whole = len(name) + len(value) + 15 > options.QUERY_CHARS
+    assert settings == options.DEFAULTS | ({} if whole else {"strategy": "mrv"})
+    assert len(notes) == 1
+    assert f"(at most {limit})" in notes[0]
+    assert notes[0].endswith("ignored.")
+    assert len(notes[0]) < 120
+
+
+def test_parameters_past_the_limit_are_ignored_in_one_note() -> None:
+    """600,000 unknown parameters took the widget 43 s: past ``PARAMETERS`` none is read,
+    and one note counts them."""
+    query = "?strategy=mrv" + "&a" * 7_000
+    settings, notes = options.read_query(query)
+    assert settings["strategy"] == "mrv"
+    assert len(notes) == options.PARAMETERS
+    assert notes[0] == f"6,971 parameters past the first {options.PARAMETERS}: ignored."
+    longest = "?puzzle=" + "%22" * 3_300 + "&note=" + "%20" * 800
+    assert len(longest) < options.QUERY_CHARS  # the longest values all fit in one query
+    assert options.read_query(longest)[1] == []

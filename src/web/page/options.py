@@ -112,14 +112,52 @@ def is_hex(pair: bytes) -> bool:
     return len(pair) == 2 and all(b in b"0123456789abcdefABCDEF" for b in pair)
 
 
-def parse_query(query: str) -> list[tuple[str, str]]:
-    """``?a=1&b=x%20y`` -> ``[("a", "1"), ("b", "x y")]``, in order, empty pairs skipped."""
-    pairs = []
-    for part in query.lstrip("?").split("&"):
-        if part:
-            name, _, value = part.partition("=")
-            pairs.append((unquote(name), unquote(value)))
-    return pairs
+QUERY_CHARS = 16_000
+"""The longest query read: a link with a puzzle and every setting is under 2,000
+characters. A longer one is ignored whole, before any parsing, and said: MicroPython reads
+a long number in quadratic time (a ``step=`` of 1.9 million digits froze the page for
+nine minutes), and decoding a megabyte of text takes it seconds."""
+
+PARAMETERS = 30
+"""The most parameters read (the widget has 11): the rest are ignored, and said."""
+
+VALUE_CHARS = 100
+"""The longest value read for a setting (a step, a speed, the controls), as the URL
+carries it (escaped): a longer one is ignored, and said. ``LONG_VALUES`` has the others."""
+
+LONG_VALUES = {"puzzle": 10_000, "note": 2_400}
+"""The longest ``puzzle`` and ``note`` read, escaped: a puzzle needs a few hundred
+characters (LeetCode's JSON with every byte escaped, 1,500), and the worker's reader
+refuses text past 10,000 anyway; a caption is ``NOTE_CHARS`` characters, each of up to
+four bytes escaped as three characters each."""
+
+
+def parse_query(query: str) -> tuple[list[tuple[str, str]], list[str]]:
+    """``?a=1&b=x%20y`` -> ``[("a", "1"), ("b", "x y")]``, in order, empty pairs skipped,
+    and a note for each part left unread: a value longer than its limit (``VALUE_CHARS``,
+    ``LONG_VALUES``), the parameters past the first ``PARAMETERS``, a query longer than
+    ``QUERY_CHARS`` (all of it). Nothing long is decoded: each is measured first."""
+    if len(query) > QUERY_CHARS:
+        size, most = grouped(len(query)), grouped(QUERY_CHARS)
+        return [], [f"The address's query has {size} characters (at most {most}): all ignored."]
+    pairs, notes = [], []
+    parts = [part for part in query.lstrip("?").split("&") if part]
+    for part in parts[:PARAMETERS]:
+        raw_name, _, raw = part.partition("=")
+        name = unquote(raw_name[:VALUE_CHARS])
+        limit = LONG_VALUES.get(name, VALUE_CHARS)
+        if len(raw) > limit:
+            label = name if name in DEFAULTS else shown(name)
+            notes.append(
+                f"{label}: {grouped(len(raw))} characters (at most {grouped(limit)}); ignored."
+            )
+        else:
+            pairs.append((name, unquote(raw)))
+    if len(parts) > PARAMETERS:
+        notes.append(
+            f"{grouped(len(parts) - PARAMETERS)} parameters past the first {PARAMETERS}: ignored."
+        )
+    return pairs, notes
 
 
 def read_speed(value: str) -> int | None:
@@ -193,8 +231,8 @@ def read_query(query: str) -> "tuple[Settings, list[str]]":
     ``puzzle`` is kept as given (the worker parses it); the rest are checked here.
     """
     options = DEFAULTS.copy()
-    notes: list[str] = []
-    for name, value in parse_query(query):
+    pairs, notes = parse_query(query)
+    for name, value in pairs:
         if name == "puzzle":
             options["puzzle"] = value
         elif name == "strategy":
