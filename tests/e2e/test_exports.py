@@ -7,9 +7,11 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import sitekit
+from conftest import Host
 from helpers import load
 from PIL import Image
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 from support import LEETCODE
 from test_player import watch
 
@@ -83,3 +85,29 @@ def test_bad_ranges_are_said(app: Page) -> None:
     app.wait_for_function(
         "document.querySelector('#export-status').textContent.startsWith('Steps: write')"
     )
+
+
+def test_a_gif_from_the_built_site_offline(browser: Browser, tmp_path: Path) -> None:
+    """The built site ships and precaches the GIF encoder the page imports (it stopped at
+    "Encoding 4 frames..." with a 404): one visit, the network cut, a GIF still comes."""
+    site = tmp_path / "_site"
+    sitekit.build(site)
+    host = Host(site, sitekit.PREFIX)
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(host.url)
+    sitekit.wait_booted(page)
+    sitekit.wait_installed(page)
+    host.stop()
+    context.set_offline(True)
+    page.reload()
+    sitekit.wait_booted(page)
+    watch(page, "leetcode", "naive")
+    page.locator("#share summary").click()
+    page.locator("#export-from").fill("60")
+    page.locator("#export-to").fill("66")
+    page.locator("#export-every").fill("2")
+    _, data = download(page, "#export-gif")
+    with Image.open(io.BytesIO(data)) as gif:
+        assert gif.n_frames == 4
+    context.close()
