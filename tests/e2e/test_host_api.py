@@ -186,3 +186,25 @@ def test_commands_given_while_loading_wait_for_the_widget(
         frame = frame_of(page)
         frame.wait_for_function(f"{PLAYER}.dataset.steps === '40'", timeout=READY_MS)
         assert shown_state(frame) == core_state(LEETCODE, "naive", 40)
+
+
+def test_commands_right_after_a_strategy_switch_wait_for_its_trace(post: Page) -> None:
+    """Commands are done in order, each to its end: a goto right after setStrategy shows
+    that step of the new trace (it was lost: step 0, and ``trace_pull`` failed in the
+    console), and the last command wins."""
+    errors: list[str] = []
+    post.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    frame = frame_of(post)
+    post.evaluate(
+        """() => { const lab = document.querySelector('sudoku-lab');
+                   lab.setStrategy('mrv'); lab.goto(80);
+                   lab.setStrategy('propagate'); lab.goto(30); }"""
+    )
+    frame.wait_for_function(
+        f"{PLAYER}.dataset.steps === '30' && {PLAYER}.dataset.state === 'ready'"
+        " && document.querySelector('#p-strategy').value === 'propagate'",
+        timeout=READY_MS,
+    )
+    assert shown_state(frame) == core_state(LEETCODE, "propagate", 30)
+    post.wait_for_function("window.__reports.at(-1)?.step === 30")
+    assert errors == []
