@@ -576,3 +576,52 @@ def test_parameters_past_the_limit_are_ignored_in_one_note() -> None:
     longest = "?puzzle=" + "%22" * 3_300 + "&note=" + "%20" * 800
     assert len(longest) < options.QUERY_CHARS  # the longest values all fit in one query
     assert options.read_query(longest)[1] == []
+
+
+@pytest.mark.parametrize(
+    ("texts", "end", "read"),
+    [
+        (("60", "70", "2"), None, (60, 70, 2)),
+        ((" 0", "79462 ", "1"), 79_462, (0, 79_462, 1)),
+        (("0", str(options.MAX_STEP), "1"), None, (0, options.MAX_STEP, 1)),
+        (("0", str(10**12), "1"), None, "Steps: write whole numbers from 0 to 1,000,000,000,"),
+        (("0", "9" * 100_000, "1"), None, "Steps: write whole numbers from 0 to 1,000,000,000,"),
+        (("0", "-5", "1"), None, "Steps: write whole numbers from 0"),
+        (("0", "5", "0"), None, "Steps: write whole numbers, FROM to TO every K"),
+        (("70", "60", "1"), None, "Steps: 60 comes before 70: write the earlier step first."),
+        (("0", "79463", "1"), 79_462, "Steps: this search ends at step 79,462: choose TO up"),
+    ],
+)
+def test_the_export_range_is_read_bounded(
+    texts: tuple[str, str, str], end: int | None, read: tuple[int, int, int] | str
+) -> None:
+    """The Share panel's range: whole numbers up to ``MAX_STEP`` (below 2**31: nothing
+    wraps crossing to the worker), low to high, K from 1, within the search if its end is
+    known; anything else is one sentence, and a long text is never read as a number."""
+    got = options.read_range(texts, end)
+    if isinstance(read, str):
+        assert isinstance(got, str)
+        assert got.startswith(read)
+    else:
+        assert got == read
+    assert options.MAX_STEP < 2**31
+
+
+def test_the_export_plan_says_the_limits_and_the_k_that_fits() -> None:
+    """Each limit comes with the smallest K whose pictures fit it (the worker's count:
+    ``(last - first) // every + 1``); the GIF's size is said when it can be made."""
+    for first, last, most in ((0, 6000, 60), (0, 59, 60), (0, 60, 60), (5, 5, 60), (0, 10**9, 500)):
+        every = options.least_every(first, last, most)
+        assert (last - first) // every + 1 <= most
+        assert every == 1 or (last - first) // (every - 1) + 1 > most
+    assert options.export_plan((0, 6000, 1), (60, 500)) == (
+        "Steps 0 to 6,000 every 1: 6,001 pictures. A storyboard holds 60 at most (here every"
+        " 101 or more), a GIF 500 (every 13 or more)."
+    )
+    assert options.export_plan((60, 70, 2), (60, 500)).endswith("The GIF: about 0.1 MB.")
+    assert options.megabytes(3_200_000) == "3.2 MB"
+    assert options.search_end_words(79_462, "") == "This search ends at step 79,462."
+    assert options.search_end_words(None, "200000+").startswith(
+        "This search is longer than 200,000 steps"
+    )
+    assert options.search_end_words(None, "") == ""

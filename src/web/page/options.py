@@ -467,3 +467,80 @@ def tag_snippet(
         f"<pre>{board_text}</pre>\n"
         "</sudoku-lab>"
     )
+
+
+GIF_FRAME_BYTES = 16_000
+"""About how many bytes one frame adds to the Share panel's GIF (measured 2026-11: six
+frames of LeetCode's example, 94,704 bytes); the panel says the size before it encodes."""
+
+GIF_WARN_BYTES = 2_000_000
+"""A GIF estimated this large or more is made only at a second press (said first)."""
+
+RANGE_DIGITS = len(str(MAX_STEP))
+"""The most digits a step of the panel's range may have (read before any ``int``)."""
+
+
+def read_range(texts: "tuple[str, str, str]", end: int | None) -> "tuple[int, int, int] | str":
+    """The Share panel's "Steps FROM to TO every K" (its three fields' text) as numbers,
+    or what is wrong with it, in words: whole numbers up to ``MAX_STEP`` (a larger one
+    would wrap as it crosses to the worker: 10**12 arrived as -727,379,968), FROM before
+    TO, K at least 1, and TO no further than ``end``, the search's last step, if known."""
+    numbers = []
+    for text in texts:
+        digits = text.strip()
+        if not digits.isdigit() or len(digits) > RANGE_DIGITS or int(digits) > MAX_STEP:
+            return (
+                "Steps: write whole numbers from 0 to " + grouped(MAX_STEP) + ", FROM to TO"
+                " every K (K at least 1)."
+            )
+        numbers.append(int(digits))
+    first, last, every = numbers
+    if every < 1:
+        return "Steps: write whole numbers, FROM to TO every K (K at least 1)."
+    if last < first:
+        return f"Steps: {last} comes before {first}: write the earlier step first."
+    if end is not None and last > end:
+        return f"Steps: this search ends at step {grouped(end)}: choose TO up to {grouped(end)}."
+    return first, last, every
+
+
+def least_every(first: int, last: int, most: int) -> int:
+    """The smallest K for which steps ``first`` to ``last`` every K are at most ``most``."""
+    return (last - first) // most + 1
+
+
+def megabytes(size: int) -> str:
+    """``4,800,000`` -> ``4.8 MB``."""
+    tenths = (size + 50_000) // 100_000
+    return f"{tenths // 10}.{tenths % 10} MB"
+
+
+def export_plan(steps: "tuple[int, int, int]", limits: "tuple[int, int]") -> str:
+    """What the panel's range makes, before it is asked: how many pictures, the most a
+    storyboard and a GIF hold (``limits``: boards, frames) with the K that fits each, and
+    the GIF's size, about, when it can be made."""
+    first, last, every = steps
+    boards, frames = limits
+    count = (last - first) // every + 1
+    pictures = "1 picture" if count == 1 else grouped(count) + " pictures"
+    board_every = grouped(least_every(first, last, boards))
+    frame_every = grouped(least_every(first, last, frames))
+    size = " The GIF: about " + megabytes(count * GIF_FRAME_BYTES) + "." if count <= frames else ""
+    return (
+        f"Steps {grouped(first)} to {grouped(last)} every {grouped(every)}: {pictures}. "
+        f"A storyboard holds {boards} at most (here every {board_every} or more), "
+        f"a GIF {frames} (every {frame_every} or more).{size}"
+    )
+
+
+def search_end_words(end: int | None, counted: str) -> str:
+    """The search's length as the panel says it: ``end`` its last step if known, else
+    ``counted`` the player's count so far (``200000+``: longer than that; "": none yet)."""
+    if end is not None:
+        return f"This search ends at step {grouped(end)}."
+    if counted.endswith("+") and counted[:-1].isdigit():
+        return (
+            f"This search is longer than {grouped(int(counted[:-1]))} steps: a range far"
+            " into it takes a while to draw (Stop ends it)."
+        )
+    return ""
