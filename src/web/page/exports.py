@@ -108,7 +108,9 @@ async def ask_limits(player: "Player") -> None:
 
 
 def steps_asked(player: "Player") -> "tuple[int, int, int] | None":
-    """The panel's range: first, last, every; None (said) when it does not read."""
+    """The panel's range: first, last, every; None (said) when it does not read. The plan
+    is said again too: the search may have been counted since."""
+    show_plan(player)
     asked = asked_range(player)
     if isinstance(asked, str):
         say(asked)
