@@ -4,8 +4,9 @@
 
 What ships is found, not listed: the pages (every top-level ``*.html``) and what they
 reference (``src``, ``href`` and ``config`` attributes), the PyScript configs' interpreter
-and ``[files]``, the web manifest's icons, the stylesheets' ``url(...)``s, what the site's
-own scripts load (``new URL("...", import.meta.url)``, ``import``), and the files
+and ``[files]`` (TOML, or JSON for a worker made from a script), the web manifest's
+icons, the stylesheets' ``url(...)``s, what the site's own scripts load (``new
+URL("...", import.meta.url)``, ``import``), and the files
 the Python glue names in quoted page-relative URLs (``"static/js/embed.js"``, the script
 a blog loads next to the widget). A reference into ``static/vendor/<package>/`` ships
 that whole folder: ``scripts/vendor.py`` already copies only what the runtime loads.
@@ -76,9 +77,9 @@ def local(folder: PurePosixPath, ref: str) -> PurePosixPath | None:
 
 def references(root: Path, path: PurePosixPath) -> list[PurePosixPath]:
     """The site paths that file ``path`` loads or names (pages, configs, manifest, CSS)."""
-    if path.suffix not in {".html", ".css", ".webmanifest", ".toml", ".py", ".js"}:
+    if path.suffix not in {".html", ".css", ".webmanifest", ".toml", ".json", ".py", ".js"}:
         return []
-    if path.suffix == ".js" and path.is_relative_to(VENDOR):
+    if path.suffix in {".js", ".json"} and path.is_relative_to(VENDOR):
         return []  # a vendored package ships whole (``expand``)
     text = page_text(root, path)
     if path.suffix == ".py":  # page-relative URLs in strings; only those naming a file count
@@ -93,8 +94,8 @@ def references(root: Path, path: PurePosixPath) -> list[PurePosixPath]:
         refs = [url or module for url, module in JS_URL.findall(text)]
     elif path.suffix == ".webmanifest":
         refs = [icon["src"] for icon in json.loads(text).get("icons", [])]
-    elif path.suffix == ".toml":
-        config = tomllib.loads(text)
+    elif path.suffix in {".toml", ".json"}:  # a PyScript config (JSON: the widget's worker)
+        config = tomllib.loads(text) if path.suffix == ".toml" else json.loads(text)
         refs = list(config.get("files", {}))
         if "interpreter" in config:
             # resolves relative to the page, not the config: both sit at the site's root

@@ -24,7 +24,7 @@ import player
 import timeline
 import wire
 from offline import keep_offline
-from pyscript import document, window, workers
+from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
 TYPE_CHECKING = False
@@ -81,7 +81,7 @@ async def puzzle_grid(solver: "Any") -> str:
 async def start() -> None:
     """Wait for the worker, open the trace, then play if asked to."""
     try:
-        solver = await workers["solver"]
+        solver = await window.sudokuLabSolver()
         grid = await puzzle_grid(solver)
     except Exception as error:  # said in the frame, never a blank one
         widget.view.say("The Python solver could not start: " + str(error))

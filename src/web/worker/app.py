@@ -2,7 +2,7 @@
 the app's own: the puzzle companion's hints, checks and new puzzles (issue 14) and the
 Share panel's pictures (issue 13).
 
-The widget's worker runs ``worker.py`` alone (mpy-worker.toml): a blog's reader never
+The widget's worker runs ``worker.py`` alone (mpy-worker.json): a blog's reader never
 downloads ``sudoku.logic``, ``sudoku.generator`` or ``sudoku.render``. Here they load in
 the calls that use them, so the worker's boot compiles none of them.
 
