@@ -363,6 +363,8 @@ def test_every_parameter_is_read() -> None:
         ("autoplay=maybe", "autoplay", False),
         ("loop=50-10", "loop", None),
         ("loop=a-b", "loop", None),
+        ("loop=0-1000000001", "loop", None),  # past MAX_STEP
+        ("loop=0-99999999999", "loop", None),
         ("theme=pink", "theme", "auto"),
     ],
 )

@@ -175,12 +175,19 @@ def read_speed(value: str) -> int | None:
 
 
 def read_loop(value: str) -> tuple[int, int] | None:
-    """``FROM-TO`` (steps, FROM < TO) -> ``(FROM, TO)``; None if it is not that."""
+    """``FROM-TO`` (steps, FROM < TO <= ``MAX_STEP``) -> ``(FROM, TO)``; None if it is not
+    that (a number is read only if it has at most as many digits as ``MAX_STEP``)."""
     first, sep, last = value.partition("-")
-    if not sep or not first.isdigit() or not last.isdigit():
+    if not sep or not is_step(first) or not is_step(last):
         return None
     start, stop = int(first), int(last)
-    return (start, stop) if start < stop else None
+    return (start, stop) if start < stop <= MAX_STEP else None
+
+
+def is_step(text: str) -> bool:
+    """Whether ``text`` is a whole number short enough to be a step (``int`` is quadratic
+    in MicroPython: a long one is refused before it is read)."""
+    return text.isdigit() and len(text) <= len(str(MAX_STEP))
 
 
 def read_controls(value: str) -> tuple[tuple[str, ...], list[str]]:
@@ -263,7 +270,7 @@ def read_query(query: str) -> "tuple[Settings, list[str]]":
             if unknown:
                 notes.append(note(name, ",".join(unknown), "unknown controls", "the others"))
         elif name == "step":
-            if value.isdigit() and int(value) <= MAX_STEP:
+            if is_step(value) and int(value) <= MAX_STEP:
                 options["step"] = int(value)
             else:
                 notes.append(note(name, value, "not a step number", "step 0"))
@@ -476,9 +483,6 @@ frames of LeetCode's example, 94,704 bytes); the panel says the size before it e
 GIF_WARN_BYTES = 2_000_000
 """A GIF estimated this large or more is made only at a second press (said first)."""
 
-RANGE_DIGITS = len(str(MAX_STEP))
-"""The most digits a step of the panel's range may have (read before any ``int``)."""
-
 
 def read_range(texts: "tuple[str, str, str]", end: int | None) -> "tuple[int, int, int] | str":
     """The Share panel's "Steps FROM to TO every K" (its three fields' text) as numbers,
@@ -488,7 +492,7 @@ def read_range(texts: "tuple[str, str, str]", end: int | None) -> "tuple[int, in
     numbers = []
     for text in texts:
         digits = text.strip()
-        if not digits.isdigit() or len(digits) > RANGE_DIGITS or int(digits) > MAX_STEP:
+        if not is_step(digits) or int(digits) > MAX_STEP:
             return (
                 "Steps: write whole numbers from 0 to " + grouped(MAX_STEP) + ", FROM to TO"
                 " every K (K at least 1)."
