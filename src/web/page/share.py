@@ -114,6 +114,7 @@ def show_share(player: Player) -> None:
         if element is not None and element.value != text:
             element.value = text
             relabel_for(name)
+    exports.show_plan(player)
     label = document.getElementById("share-step-label")
     if label is not None:
         label.textContent = (
