@@ -92,7 +92,7 @@ class Player:
         self.fetching = 0
         self.ending = 0
         self.goal = 0
-        """The step ``go_to`` is fetching pages for (0: none)."""
+        """The step ``go_to`` is fetching pages for (0: none; a newer call changes it)."""
         self.on_trace: Callable[[str, str], None] | None = None
         """Called with the grid and strategy each time a trace is ready (the share panel)."""
         self.on_paint: Callable[[], None] | None = None
@@ -206,6 +206,7 @@ class Player:
         if self.tree is not None:
             self.tree.reset(self.timeline)
         view.shown.pop("capped", None)
+        view.show_cost("", "")
         self.show_grid(answer["grid"])
         view.show_code(answer["source"], answer["lines"])
         view.note("")
@@ -229,7 +230,6 @@ class Player:
         count: the worker's time then goes to the steps played."""
         line = self.timeline
         assert line is not None  # (an open trace is measured)
-        self.view.show_cost("", "")
         cap = self.view.setting("cost-cap", COST_CAP)
         result = await compare.count_search(
             self.solver,
@@ -240,6 +240,7 @@ class Player:
         if result is not None and run == self.generation:
             steps = str(result["steps"]) + ("+" if result["capped"] else "")
             self.view.show_cost(options.cost_caption(result, cap), steps)
+            self.paint_counters()
             if self.cursor.pos == 0 and not self.clock.playing:
                 self.view.say(options.ready_caption(self.controls) + " " + self.view.cost)
 
@@ -349,20 +350,38 @@ class Player:
     async def go_to(self, step: int) -> None:
         """Show step ``step``, paused: fetch pages until it arrived (or the search ended
         first, or the kept steps are all in), then jump there. A step past the end of
-        the search shows its last step."""
+        the search shows its last step. A call while one is fetching moves its goal (the
+        timeline dragged on): the newest step wins."""
         run, line = self.generation, self.timeline
         assert line is not None  # the widget asks once its trace is open
-        self.goal = step
+        going, self.goal = self.goal, step
+        if going:  # a fetch for an earlier goal is under way: it goes to this one
+            return
         try:
-            while run == self.generation and not line.done and line.received < min(step, line.cap):
+            while (
+                run == self.generation
+                and not line.done
+                and line.received < min(self.goal, line.cap)
+            ):
                 before = line.received
                 await feed.fill(self, run)
                 if line.received == before:  # another fetch was out: jump to what is held
                     break
         finally:
-            self.goal = 0
+            step, self.goal = self.goal, 0
         if run == self.generation:
             self.seek(step)
+
+    def scrub(self, step: int) -> None:
+        """The timeline moved to ``step``: shown at once if it arrived, else once its pages
+        are fetched (``go_to``; the slider spans the whole search once it is counted)."""
+        line = self.timeline
+        if line is None:
+            return
+        if step <= line.received or line.done:
+            self.seek(step)
+        else:
+            browser.spawn(self.go_to(step))
 
     def cancel_end(self) -> None:
         """Another move came: End stops fetching for itself."""

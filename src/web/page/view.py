@@ -274,7 +274,7 @@ class View:
         self.set("position", where)
         if "scrub" in self.part:
             scrub = self.part["scrub"]
-            top = str(max(line.received, 1))
+            top = str(max(line.received, min(self.length, line.cap), 1))
             if self.shown.get("scrub-max") != top:
                 self.shown["scrub-max"] = top
                 scrub.max = top
