@@ -527,6 +527,20 @@ def check_conflicts() -> None:
     refresh()
 
 
+CLASHING = "The digits conflict: fix the marked cells first."
+"""What Solve and Watch say of a board whose digits clash (neither searches it)."""
+
+
+def refuse_clash() -> str:
+    """Refuse a board whose digits clash (Solve, Watch): the clashes marked, the status
+    says so; what it said ("" when nothing clashes: nothing said)."""
+    check_conflicts()
+    if not state["clashing"]:
+        return ""
+    say(CLASHING, "conflict")
+    return CLASHING
+
+
 async def load_text(text: str, source: str) -> None:
     """Parse pasted or imported text in the worker; on error keep the board as it is.
 
@@ -594,8 +608,7 @@ async def run_solve(job: int) -> None:
     if "error" in answer:
         say(answer["error"], "error")
     elif answer["verdict"] == "conflict":
-        check_conflicts()
-        say("The digits conflict: fix the marked cells first.", "conflict")
+        refuse_clash()
     else:
         if answer["solution"]:
             solution = "".join(["".join(row) for row in answer["solution"]])
@@ -642,6 +655,7 @@ async def connect() -> None:
         remember()
 
     player.on_trace = on_trace
+    player.refuses = refuse_clash
     page.body.dataset.ready = "true"
     window.performance.mark("sudoku:solver-ready")
     check_conflicts()

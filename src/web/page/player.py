@@ -85,6 +85,10 @@ class Player:
         self.board: Callable[[], list[list[str]]] | None = None
         """A function giving the puzzle to trace when a control is pressed before any trace
         (the app's main board); None where the page opens its trace itself (the widget)."""
+        self.refuses: Callable[[], str] | None = None
+        """Asked before the page's board is traced (``trace_board``): why it may not be,
+        already said where the page says such things ("": it may; the app refuses a board
+        whose digits conflict, as Solve does). None: every board may."""
         self.loop: tuple[int, int] | None = None
         """The step range ``(first, last)`` that play repeats (the widget's ``loop=``)."""
         self.generation = 0
@@ -250,14 +254,24 @@ class Player:
             browser.spawn(self.solver.trace_stop(self.session))
         self.session = None
 
-    async def open_then(self, action: str) -> None:
-        """A control pressed before any trace: open the trace of the page's board, then act."""
+    async def trace_board(self) -> bool:
+        """Open the trace of the page's board (``board``) by the strategy chosen, unless
+        the page refuses that board (``refuses``: its reason is then the caption too);
+        whether it opened."""
         if self.board is None or self.solver is None:
             self.view.say("The search is still starting: one moment.")
-            return
+            return False
+        refused = self.refuses() if self.refuses is not None else ""
+        if refused:
+            self.view.say(refused)
+            return False
         part = self.view.part
         strategy = part["strategy"].value if "strategy" in part else self.strategy
-        if await self.open_trace(self.board(), strategy):
+        return await self.open_trace(self.board(), strategy)
+
+    async def open_then(self, action: str) -> None:
+        """A control pressed before any trace: open the trace of the page's board, then act."""
+        if await self.trace_board():
             self.act(action)
 
     # -- moving ------------------------------------------------------------------------

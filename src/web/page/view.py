@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 STACK_SHOWN = 24
 """Open guesses listed in the depth strip (the newest ones; its fixed height shows fewer)."""
 
+ENDS = ("solved", "exhausted")
+"""The events that end a search: after them no strategy picks a next cell."""
+
 COUNTERS = (
     ("nodes", wire.NODES),
     ("backtracks", wire.BACKTRACKS),
@@ -193,7 +196,8 @@ class View:
             if texts[i] != text:
                 texts[i] = text
                 self.cells[i].textContent = text
-        next_cell = self.paint_marks(board) if self.marks_on else ""
+        ended = event is not None and event["kind"] in ENDS
+        next_cell = self.paint_marks(board, ended) if self.marks_on else ""
         self.paint_counters(line, cursor, controls, playing)
         self.paint_stack(cursor.stack)
         self.paint_code(event)
@@ -226,15 +230,16 @@ class View:
                 self.mark_cell(i, "")
             self.mark_pick(-1, 0)
 
-    def paint_marks(self, board: "bytes | bytearray") -> str:
+    def paint_marks(self, board: "bytes | bytearray", ended: bool) -> str:
         """Each blank's candidates (not the current cell's while it shows a digit tried),
-        and mrv's next cell with its count; that cell in words, for the caption."""
+        and mrv's next cell with its count (none once the search ``ended``: it picks no
+        more); that cell in words, for the caption."""
         seen = marks.seen_masks(board)
         texts = self.texts
         for i in range(81):
             blank = board[i] == wire.DOT and not texts[i]
             self.mark_cell(i, marks.marks_text(seen[i]) if blank else "")
-        pick = marks.fewest(board, seen) if self.chooser else -1
+        pick = marks.fewest(board, seen) if self.chooser and not ended else -1
         self.mark_pick(pick, marks.count(seen[pick]) if pick >= 0 else 0)
         if pick < 0:
             return ""
