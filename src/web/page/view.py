@@ -8,11 +8,13 @@ at full speed a frame paints 81 cells and a few counters, so the DOM work stays 
 Runs on the page's main thread (MicroPython).
 """
 
+import browser
 import marks
 import options
 import timeline
 import wire
-from pyscript import document
+from pyscript import document, window
+from pyscript.ffi import create_proxy
 
 from sudoku.grid import cell_name
 from sudoku.words import AT_START, grouped, next_choice
@@ -23,9 +25,6 @@ if TYPE_CHECKING:
 
     from timeline import Timeline
     from wire import Cursor, Fields
-
-STACK_SHOWN = 24
-"""Open guesses listed in the depth strip (the newest ones; its fixed height shows fewer)."""
 
 ENDS = ("solved", "exhausted")
 """The events that end a search: after them no strategy picks a next cell."""
@@ -109,6 +108,15 @@ class View:
         self.looks = [""] * 81
         self.texts = [""] * 81
         self.stack_items: list[Any] = []
+        self.stack: list[int] = []
+        """The open guesses shown (``paint_stack``)."""
+        self.stack_room = 0
+        """How many chips the depth strip holds (its CSS grid: columns times rows),
+        measured each time it is resized (0 while hidden or not measured yet)."""
+        if "stack" in self.part:
+            resized = browser.guarded(lambda _: self.stack_resized())
+            observer = create_proxy(lambda _entries, _observer: resized(None))
+            window.ResizeObserver.new(observer).observe(self.part["stack"])
         self.code_lines: list[Any] = []
         self.marked_line: int | None = None
         self.lines: dict[str, int] = {}
@@ -305,28 +313,49 @@ class View:
         scrub.style.setProperty("--gap-at", str(100 * at) + "%")
 
     def paint_stack(self, stack: list[int]) -> None:
-        """The depth strip: the open guesses, newest first (as many as fit its two rows)."""
-        if "stack" not in self.part:
+        """The depth strip: the open guesses, newest first, as many as its rows hold; when
+        more are open, the last chip says how many more ("+17 more")."""
+        self.stack = stack
+        room = self.stack_room
+        if not room:  # (painted once measured: ``stack_resized``)
             return
-        key = str(len(stack)) + ":" + (str(stack[-1]) if stack else "")
+        key = str(len(stack)) + ":" + (str(stack[-1]) if stack else "") + "/" + str(room)
         if self.shown.get("stack") == key:
             return
         self.shown["stack"] = key
         box = self.part["stack"]
-        while len(self.stack_items) < STACK_SHOWN:
+        while len(self.stack_items) < room:
             item = document.createElement("li")
             box.append(item)
             self.stack_items.append(item)
         depth = len(stack)
+        shown = depth if depth <= room else room - 1
         for i, item in enumerate(self.stack_items):
-            if i < depth:
+            if i < shown:
                 code = stack[depth - 1 - i]
                 place = cell_name(code // 16) + "=" + str(code % 16)
                 item.textContent = str(depth - i) + ": " + place
-                item.hidden = False
                 item.className = "newest" if i == 0 else ""
-            else:
-                item.hidden = True
+            elif i == shown and depth > shown:
+                item.textContent = "+" + grouped(depth - shown) + " more"
+                item.className = "more"
+            item.hidden = i > shown or (i == shown and depth == shown)
+
+    def measure_stack(self) -> int:
+        """The chips the depth strip holds: its grid's columns times its rows (``--rows``
+        in player.css); 0 while it is hidden."""
+        box = self.part["stack"]
+        if not box.clientWidth:
+            return 0
+        style = window.getComputedStyle(box)
+        columns = len(str(style.gridTemplateColumns).split())
+        return max(1, columns * int(style.getPropertyValue("--rows") or 1))
+
+    def stack_resized(self) -> None:
+        """The depth strip changed size (the observer's call, once at the start too):
+        measure it again and show its chips anew."""
+        self.stack_room = self.measure_stack()
+        self.paint_stack(self.stack)
 
     # -- the code panel and the speed --------------------------------------------------------
 
