@@ -82,6 +82,8 @@ class Player:
         self.strategy = "naive"
         self.controls: tuple[str, ...] = options.CONTROLS
         """The parts the page shows (the widget's ``controls=``): what the captions name."""
+        self.touch = browser.touch_screen()
+        """Whether the page shows on a touch screen: the captions say "tap", not keys."""
         self.board: Callable[[], list[list[str]]] | None = None
         """A function giving the puzzle to trace when a control is pressed before any trace
         (the app's main board); None where the page opens its trace itself (the widget)."""
@@ -221,7 +223,7 @@ class Player:
             view.part["scrub"].disabled = False
         view.state("ready")
         self.paint()
-        view.say(options.ready_caption(self.controls))
+        view.say(options.ready_caption(self.controls, self.touch))
         view.root.dataset.trace = str(run)
         if self.on_trace:
             self.on_trace(self.grid, self.strategy)
@@ -246,7 +248,8 @@ class Player:
             self.view.show_cost(options.cost_caption(result, cap), steps)
             self.paint_counters()
             if self.cursor.pos == 0 and not self.clock.playing:
-                self.view.say(options.ready_caption(self.controls) + " " + self.view.cost)
+                ready = options.ready_caption(self.controls, self.touch)
+                self.view.say(ready + " " + self.view.cost)
 
     def close(self) -> None:
         """Let the worker drop the open trace (if any)."""
@@ -419,7 +422,7 @@ class Player:
                 where = "This is step " + cap + ", the last of the " + cap + " the player keeps"
             else:
                 where = "This is as far as the search has gone"
-            self.view.say(said + where + ": " + options.goes_on_caption(self.controls))
+            self.view.say(said + where + ": " + options.goes_on_caption(self.controls, self.touch))
         feed.want_more(self)
 
     def at_end(self) -> bool:

@@ -360,8 +360,9 @@ class View:
     # -- the code panel and the speed --------------------------------------------------------
 
     def show_code(self, text: str, lines: dict[str, int]) -> None:
-        """The strategy's source, one element per line (text only); ``lines`` maps each
-        event kind to the line that makes it."""
+        """The strategy's source, one element per line (text only, its indent in
+        ``--indent`` for the CSS's hanging indent); ``lines`` maps each event kind to the
+        line that makes it."""
         self.lines = lines
         box = self.part.get("code")
         if box is None:
@@ -372,6 +373,7 @@ class View:
             row = document.createElement("span")
             row.className = "line"
             row.dataset.line = str(number + 1)
+            row.style.setProperty("--indent", str(len(line) - len(line.lstrip(" "))) + "ch")
             row.textContent = line + "\n"
             box.append(row)
             self.code_lines.append(row)
