@@ -434,6 +434,19 @@ def test_captions_name_play_only_when_it_shows() -> None:
         assert "(Play continues it)" in options.goes_on_caption(controls)
 
 
+def test_touch_captions_say_tap_and_name_no_key() -> None:
+    """On a touch screen (issue 21 item 18): a tap, the buttons shown, no key nor click."""
+    for controls in ((), ("step",), ("play",), options.CONTROLS):
+        for text in (
+            options.ready_caption(controls, touch=True),
+            options.goes_on_caption(controls, touch=True),
+        ):
+            assert not any(word in text for word in ("click", "Space", "arrow", "key")), text
+            assert ("Play" in text) == ("play" in controls), text
+            assert ("tap" in text) == ("play" not in controls), text
+        assert ("\u25b6" in options.ready_caption(controls, True)) == ("step" in controls)
+
+
 def test_speed_snaps_to_a_notch_and_controls_words() -> None:
     """Speeds snap to the nearest slider notch; controls=all|none are words."""
     assert options.read_speed("300") in options.SPEEDS
@@ -481,8 +494,8 @@ def test_the_iframe_is_as_tall_as_the_widget_with_its_controls() -> None:
     """The snippet's height is the widget's for its controls (issue 11, item 4: 560 px cut
     Play in half): the 40rem frame's, or on a narrow page the one-column widget's."""
     wide, narrow = options.frame_heights(options.CONTROLS)
-    assert 820 < wide < 900
-    assert 1450 < narrow < 1650
+    assert 900 < wide < 1000
+    assert 1650 < narrow < 1850
     snippet = options.iframe_snippet("https://x.test/embed.html")
     assert f"height:clamp({wide}px, (700px - 100vw) * 100, {narrow}px)" in snippet
     fewer = options.frame_heights(("play", "step"))

@@ -286,13 +286,18 @@ def read_query(query: str) -> "tuple[Settings, list[str]]":
     return options, notes
 
 
-def ready_caption(controls: tuple[str, ...]) -> str:
+def ready_caption(controls: tuple[str, ...], touch: bool = False) -> str:
     """The caption once a trace is ready, naming only controls that ``controls`` shows.
 
     Without a Play button (``controls=none``, ``controls=step,counters``...) a click on
     the board plays and pauses (player.py). The keys work whatever shows (the widget's
-    whole page listens), so the right arrow is always true.
+    whole page listens), so the right arrow is always true; on a ``touch`` screen (no
+    keyboard, no pointer that clicks) the words are a tap and the buttons shown.
     """
+    if touch:
+        how = "press Play" if "play" in controls else "tap the board to play or pause"
+        step = ", or \u25b6 to take one step" if "step" in controls else ""
+        return "Ready: " + how + step + "."
     if "play" in controls:
         return "Ready: press Play, or the right arrow key to take one step."
     return (
@@ -320,9 +325,10 @@ def cost_caption(result: "Counted", cap: int) -> str:
     return "This search takes " + grouped(steps) + " steps: " + guesses + ", " + back + "."
 
 
-def goes_on_caption(controls: tuple[str, ...]) -> str:
-    """How to go on from the last kept step of a search that goes on."""
-    how = "Play" if "play" in controls else "a click on the board"
+def goes_on_caption(controls: tuple[str, ...], touch: bool = False) -> str:
+    """How to go on from the last kept step of a search that goes on (a tap on a
+    ``touch`` screen)."""
+    how = "Play" if "play" in controls else ("a tap" if touch else "a click") + " on the board"
     return "the search goes on (" + how + " continues it)."
 
 
@@ -344,24 +350,24 @@ def share_query(grid: str, strategy: str, extra: "Iterable[tuple[str, str]]" = (
 
 
 FRAME_WIDE = {
-    "base": 526,
+    "base": 454,
     "strategy": 35,
     "transport": 39,
     "views": 45,
-    "scrub": 32,
-    "speed": 32,
-    "legend": 87,
+    "scrub": 60,
+    "speed": 60,
+    "legend": 129,
     "compare": 78,
 }
 """Pixels each part adds to the widget in a frame 40rem (640 px) wide, where the board
 column (the parts above) sits beside the counters column (``FRAME_RIGHT``). Measured in
 Chromium (tests/e2e/test_share_snippet.py holds the sums to the real widget)."""
 
-FRAME_RIGHT = {"counters": 143, "depth": 115, "code": 351}
+FRAME_RIGHT = {"counters": 127, "depth": 113, "code": 513}
 """The counters column's parts in a 40rem frame; it adds height only where it outgrows
 the board column (``FRAME_BOARD_COLUMN`` plus that column's parts)."""
 
-FRAME_BOARD_COLUMN = 459
+FRAME_BOARD_COLUMN = 395
 """The board and its caption, in a 40rem frame."""
 
 FRAME_NARROW = {
@@ -370,15 +376,16 @@ FRAME_NARROW = {
     "transport": 39,
     "views": 45,
     "scrub": 60,
-    "speed": 59,
-    "legend": 128,
+    "speed": 60,
+    "legend": 129,
     "counters": 127,
-    "depth": 115,
-    "code": 351,
+    "depth": 112,
+    "code": 448,
     "compare": 78,
 }
 """Pixels each part adds in a frame narrower than 640 px (one column; the most measured
-from 320 to 639 px)."""
+from 360 to 639 px: at 320 the code wraps to more lines, which the other parts' room
+to spare still covers)."""
 
 FRAME_MARGIN = 16
 """Room to spare: a font a little larger than Chromium's, a longer caption."""

@@ -190,7 +190,7 @@ def mount_app(
     )
 
     def on_watch(_event: "Any") -> None:
-        browser.spawn(player.open_trace(read_board(), player.view.part["strategy"].value))
+        browser.spawn(player.trace_board())
 
     document.getElementById("watch").addEventListener("click", create_proxy(on_watch))
     for button in document.querySelectorAll("[data-copy]"):
