@@ -56,14 +56,14 @@ def watch(page: Page, sample: str, strategy: str) -> None:
     )
 
 
-def seek(page: Page, n: int) -> None:
-    """Drag the timeline to step ``n``."""
+def seek(page: Page, n: int, timeout_ms: float | None = None) -> None:
+    """Drag the timeline to step ``n`` (and wait for it, up to ``timeout_ms``)."""
     page.evaluate(
         """n => { const s = document.querySelector('#p-scrub'); s.value = n;
                   s.dispatchEvent(new Event('input', {bubbles: true})); }""",
         n,
     )
-    page.wait_for_function(f"n => {PLAYER}.dataset.steps === n", arg=str(n))
+    page.wait_for_function(f"n => {PLAYER}.dataset.steps === n", arg=str(n), timeout=timeout_ms)
 
 
 def click(page: Page, role: str) -> None:

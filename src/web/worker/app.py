@@ -17,7 +17,6 @@ from worker import (  # noqa: F401 (the shared calls: PyScript exports this modu
     conflict_list,
     export,
     parse,
-    plain,
     ready,
     reply,
     trace_count,
@@ -64,12 +63,12 @@ def render_start(board: "Any", strategy: str, first: int, last: int, every: int 
     from sudoku import render  # noqa: PLC0415 (only the exports need it)
 
     try:
-        grid = formats.parse(plain(board))
+        grid = formats.parse(board)
         steps = (int(first), int(last), int(every))
         count = (steps[1] - steps[0]) // max(1, steps[2]) + 1
         if count > render.MAX_FRAMES:
             return reply(error=f"at most {render.MAX_FRAMES} steps, got {count}: step by more")
-        film = render.filming(grid, plain(strategy), steps, RENDER_CHUNK)
+        film = render.filming(grid, strategy, steps, RENDER_CHUNK)
     except ValueError as error:
         return reply(error=str(error))
     key = max(renders, default=0) + 1
@@ -140,8 +139,8 @@ def hint(board: "Any", givens: "Any", struck: "Any" = None) -> str:
     from sudoku import logic  # noqa: PLC0415 (see above: only the app's worker needs it)
 
     try:
-        grid = formats.parse(plain(board))
-        puzzle = formats.parse(plain(givens))
+        grid = formats.parse(board)
+        puzzle = formats.parse(givens)
     except PuzzleError as error:
         return reply(error=str(error))
     problem = companion_problem(grid, puzzle)
@@ -151,7 +150,7 @@ def hint(board: "Any", givens: "Any", struck: "Any" = None) -> str:
     if "." not in grid:
         return reply(problem="full", text="No hint: the board is full, nothing is left to do.")
     marks = logic.marks_of(grid)
-    crossed = plain(struck) or []
+    crossed = struck or []
     if isinstance(crossed, str):  # the page sends the 81 cells' strings joined by "|"
         crossed = crossed.split("|")
     if len(crossed) == 81:
@@ -185,8 +184,8 @@ def check(givens: "Any", entries: "Any") -> str:
     solution; ``{"error"}`` for a bad board.
     """
     try:
-        puzzle = formats.parse(plain(givens))
-        mine = formats.parse(plain(entries))
+        puzzle = formats.parse(givens)
+        mine = formats.parse(entries)
     except PuzzleError as error:
         return reply(error=str(error))
     cells = [i for i in range(81) if mine[i] != "." and puzzle[i] == "."]
@@ -211,7 +210,6 @@ def generate(level: str, seed: "Any" = None) -> str:
     ``sudoku.generator``): the page waits, its thread free."""
     from sudoku import generator  # noqa: PLC0415 (see above: only the app's worker needs it)
 
-    level, seed = plain(level), plain(seed)
     if isinstance(seed, float) and seed == int(seed):
         seed = int(seed)  # JS numbers arrive as floats
     start = ticks()
