@@ -203,6 +203,27 @@ def check(givens: "Any", entries: "Any") -> str:
     return reply(wrong=wrong, entries=len(cells), solutions=solutions)
 
 
+def reveal(givens: "Any", cell: "Any") -> str:
+    """The solution's digit at ``cell`` (0-80) of the puzzle ``givens``: ``{"digit"}`` (of
+    one solution, when it has several: ``solutions`` is then 2), or ``{"problem": text}``
+    when the givens clash or have no solution; ``{"error"}`` for a bad board or cell."""
+    try:
+        puzzle = formats.parse(plain(givens))
+    except PuzzleError as error:
+        return reply(error=str(error))
+    where = plain(cell)
+    if isinstance(where, bool) or not isinstance(where, int) or not 0 <= where < 81:
+        return reply(error=f"no cell {where!r}: cells are 0 to 80")
+    found = conflict_list(puzzle)
+    if found:
+        return reply(problem=f"the givens conflict ({found[0]['message']})")
+    solutions = solver.count_solutions(puzzle, 2)
+    solution = solver.solve(puzzle) if solutions else None
+    if solution is None:
+        return reply(problem="this puzzle has no solution: its givens cannot be completed")
+    return reply(digit=solution[where], solutions=solutions)
+
+
 def generate(level: str, seed: "Any" = None) -> str:
     """A new puzzle of ``level`` (easy, medium, hard, expert) from ``seed`` (a whole
     number; None draws one): ``{"grid", "board", "level", "seed", "givens", "ms"}``, or
@@ -242,6 +263,7 @@ __export__ = [
     "render_more",
     "render_start",
     "render_stop",
+    "reveal",
     "trace_count",
     "trace_pull",
     "trace_start",
