@@ -1,0 +1,530 @@
+"""Watch a reader's own LeetCode 37 code search: every write to the board, as an event.
+
+``watch(code, grid)`` runs ``code`` (the text of a ``class Solution`` with LeetCode's
+``def solveSudoku(self, board)``, or a ``def solve(board)`` function) on ``grid`` as a
+LeetCode board, and returns what happened: the board at the end, the counters, how the
+run ended (``returned``, ``error`` or ``stopped``) and its message. The board's rows are
+lists that notice each write: ``board[r][c] = "5"`` is a ``place`` event, ``board[r][c]
+= "."`` an ``undo``. Reads, and the reader's own data structures, are theirs alone:
+code that searches on its own structures and copies its answer in at the end shows as
+writes at the end, and ``Run["at_end"]`` says so.
+
+Each event (passed to ``on_event`` as it happens) holds:
+
+=========  ===================================================================
+step       0-based
+kind       ``place`` (a value written, not ``"."``) or ``undo`` (``"."`` written)
+cell       ``r1c1`` .. ``r9c9``
+digit      the value written (``place``) or the one taken out (``undo``), as text
+line       the line of the reader's code that wrote it (1-based; 0: none of theirs)
+depth      how many calls of the reader's code were open (the entry point is 1)
+writes     values written so far (``place`` events); ``undos``: ``"."`` written
+lines      lines of the reader's code run so far; ``calls``: its calls so far
+ms         milliseconds since the run started
+=========  ===================================================================
+
+Runaway code is stopped, and said so: more than ``max_events`` writes, ``max_lines``
+lines run, ``max_seconds`` seconds, recursion past the interpreter's limit, or memory
+running out. A reader's exception is told as theirs: ``error on line 7: IndexError:
+list index out of range`` and a traceback of their file's lines only.
+
+CPython and Pyodide only: it needs ``sys.settrace`` (MicroPython has none), so
+``import sudoku`` never loads this module.
+"""
+
+from __future__ import annotations
+
+import builtins
+import collections
+import math
+import sys
+import typing
+from collections import namedtuple
+from time import perf_counter
+
+from sudoku.formats import shown
+from sudoku.grid import BLANK, Grid, cell_name, checked_grid
+from sudoku.words import grouped
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from types import CodeType, FrameType, TracebackType
+    from typing import Any, TypedDict
+
+    from _typeshed import TraceFunction
+
+    class Event(TypedDict):
+        """One write to the board, as the reader's code made it."""
+
+        step: int
+        kind: str
+        cell: str
+        digit: str
+        line: int
+        depth: int
+        writes: int
+        undos: int
+        lines: int
+        calls: int
+        ms: float
+
+    class Run(TypedDict):
+        """What a run did: how it ended, its board at the end and its counters."""
+
+        outcome: str
+        message: str
+        traceback: list[str]
+        board: list[list[object]]
+        steps: int
+        writes: int
+        undos: int
+        lines: int
+        calls: int
+        max_depth: int
+        seconds: float
+        at_end: bool
+
+
+FILENAME = "solution.py"
+"""The name the reader's code is compiled under: how its frames are told from ours."""
+
+
+class Limits(namedtuple("Limits", ["events", "lines", "seconds"])):
+    """Caps on a run: writes to the board (steps), lines of the reader's code run, seconds."""
+
+    __slots__ = ()
+
+
+LIMITS = Limits(events=1_000_000, lines=50_000_000, seconds=10.0)
+"""The default caps: far above what honest code needs on a puzzle with one solution, and
+an infinite loop stops within ``LIMITS.seconds``."""
+
+CLOCK_EVERY = 4096
+"""Lines run between two looks at the clock (a power of two: a mask, not a division)."""
+
+PRELUDE: dict[str, object] = {
+    "List": typing.List,  # noqa: UP006 (LeetCode's template spells the board's type so)
+    "Dict": typing.Dict,  # noqa: UP006
+    "Set": typing.Set,  # noqa: UP006
+    "Tuple": typing.Tuple,  # noqa: UP006
+    "Optional": typing.Optional,
+    "defaultdict": collections.defaultdict,
+    "deque": collections.deque,
+    "Counter": collections.Counter,
+    "math": math,
+}
+"""What LeetCode's judge has imported before the reader's code runs (a part of it)."""
+
+AT_END_LINES = 20
+"""Lines run per write, at most, from the first write on, for a run whose writes come
+at its end: a copy of an answer made elsewhere, not a search on the board."""
+
+MUTATORS = (
+    "__delitem__",
+    "__iadd__",
+    "__imul__",
+    "append",
+    "clear",
+    "extend",
+    "insert",
+    "pop",
+    "remove",
+    "reverse",
+    "sort",
+)
+"""The list methods, besides ``__setitem__``, that can change what a list holds."""
+
+
+class Stopped(BaseException):
+    """Raised into the reader's code to stop it: a BaseException, so that their
+    ``except Exception:`` does not catch it."""
+
+
+class Row(list):  # type: ignore[type-arg]
+    """A board row: a list in every way, that tells its board about each change."""
+
+    __slots__ = ("board",)
+
+    def __init__(self, values: object, board: Watched) -> None:
+        super().__init__(values)  # type: ignore[call-overload]
+        self.board = board
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        if isinstance(index, slice):
+            before = list(self)
+            super().__setitem__(index, value)
+            self.board.changed_row(self, before)
+            return
+        try:
+            old = self[index]
+        except (IndexError, TypeError):
+            old = None  # the write below raises the error a list gives
+        super().__setitem__(index, value)
+        column = index.__index__()
+        self.board.wrote(self, column + len(self) if column < 0 else column, old, value)
+
+    def __copy__(self) -> list[object]:
+        return list(self)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> list[object]:
+        return list(self)  # its values are strings: immutable
+
+
+def row_mutator(name: str) -> Callable[..., object]:
+    """``list.name`` for a ``Row``, followed by telling the board what changed."""
+    method = getattr(list, name)
+
+    def mutate(self: Row, *args: object) -> object:
+        before = list(self)
+        result = method(self, *args)
+        self.board.changed_row(self, before)
+        return result
+
+    mutate.__name__ = name
+    return mutate
+
+
+for _name in MUTATORS:
+    setattr(Row, _name, row_mutator(_name))
+
+
+class Watched(list):  # type: ignore[type-arg]
+    """The board handed to the reader's code: 9 ``Row`` lists; rows put in become Rows.
+
+    Its ``wrote`` and ``changed_row`` are called by the rows; ``note`` records a write.
+    """
+
+    __slots__ = ("note",)
+
+    def __init__(self, rows: list[list[str]], note: Callable[[int, object, object], None]):
+        self.note = note
+        super().__init__(Row(row, self) for row in rows)
+
+    def wrote(self, row: Row, column: int, old: object, value: object) -> None:
+        """``row[column]`` went from ``old`` to ``value``: an event if ``row`` is on the board."""
+        number = self.row_number(row)
+        if number is not None and column < 9:
+            self.note(number * 9 + column, old, value)
+
+    def changed_row(self, row: Row, before: list[object]) -> None:
+        """``row`` held ``before`` and was changed some other way: one event per changed cell."""
+        number = self.row_number(row)
+        if number is not None:
+            for column, (old, value) in enumerate(zip(before[:9], list(row)[:9], strict=False)):
+                if old is not value:
+                    self.note(number * 9 + column, old, value)
+
+    def row_number(self, row: Row) -> int | None:
+        """Which of the first 9 rows ``row`` is (None: not on the board, or moved past 9)."""
+        return next((n for n, held in enumerate(list(self)[:9]) if held is row), None)
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        before = [list(row) for row in self]
+        rows = [self.as_row(v) for v in value] if isinstance(index, slice) else self.as_row(value)
+        super().__setitem__(index, rows)
+        self.changed(before)
+
+    def as_row(self, value: object) -> object:
+        """A list put into the board becomes a ``Row`` of it (so its writes are seen)."""
+        return Row(value, self) if isinstance(value, list) and not isinstance(value, Row) else value
+
+    def changed(self, before: list[list[object]]) -> None:
+        """The board held ``before`` (rows of values): one event per changed cell."""
+        after = [list(row) if isinstance(row, list) else [] for row in self]
+        for number in range(min(9, len(before), len(after))):
+            for column in range(min(9, len(before[number]), len(after[number]))):
+                if before[number][column] is not after[number][column]:
+                    self.note(number * 9 + column, before[number][column], after[number][column])
+
+    def __copy__(self) -> list[object]:
+        return list(self)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> list[list[object]]:
+        return [list(row) if isinstance(row, list) else row for row in self]
+
+
+def board_mutator(name: str) -> Callable[..., object]:
+    """``list.name`` for the board, followed by an event per changed cell."""
+    method = getattr(list, name)
+
+    def mutate(self: Watched, *args: object) -> object:
+        before = [list(row) if isinstance(row, list) else [] for row in self]
+        if name in ("append", "insert"):
+            args = (*args[:-1], self.as_row(args[-1]))
+        elif name in ("extend", "__iadd__"):
+            args = ([self.as_row(row) for row in args[0]],)  # type: ignore[attr-defined]
+        result = method(self, *args)
+        self.changed(before)
+        return result
+
+    mutate.__name__ = name
+    return mutate
+
+
+for _name in MUTATORS:
+    setattr(Watched, _name, board_mutator(_name))
+
+
+class Tally:
+    """One run's counters and caps, and the trace functions that keep them.
+
+    ``called`` is the global trace function (``sys.settrace``): it traces only frames of
+    the reader's file; ``local`` counts their lines and ends; ``note`` records a write.
+    A cap reached raises ``Stopped`` (and ``reason`` says which).
+    """
+
+    __slots__ = (
+        "calls",
+        "deadline",
+        "depth",
+        "first_write",
+        "limits",
+        "lines",
+        "max_depth",
+        "on_event",
+        "reason",
+        "started",
+        "steps",
+        "undos",
+        "writes",
+    )
+
+    def __init__(self, limits: Limits, on_event: Callable[[Event], None] | None) -> None:
+        self.limits, self.on_event = limits, on_event
+        self.lines = self.calls = self.depth = self.max_depth = 0
+        self.steps = self.writes = self.undos = 0
+        self.first_write = -1
+        """Lines run before the first write (-1: no write yet)."""
+        self.reason = ""
+        self.started = perf_counter()
+        self.deadline = self.started + limits.seconds
+
+    def stop(self, why: str) -> Stopped:
+        """Remember why the run stops (the first reason wins), and the exception to raise."""
+        self.reason = self.reason or why
+        return Stopped(self.reason)
+
+    def local(self, frame: FrameType, event: str, arg: object) -> TraceFunction:  # noqa: ARG002
+        """Count each line of the reader's code run, and each end of a call; stop at a cap."""
+        if event == "line":
+            self.lines += 1
+            if self.lines > self.limits.lines:
+                raise self.stop(f"more than {grouped(self.limits.lines)} lines run")
+            if not self.lines & (CLOCK_EVERY - 1) and perf_counter() > self.deadline:
+                raise self.stop(f"still running after {self.limits.seconds:g} seconds")
+        elif event == "return":
+            self.depth -= 1
+        return self.local
+
+    def called(self, frame: FrameType, event: str, arg: object) -> TraceFunction | None:  # noqa: ARG002
+        """A call: traced if it is the reader's code, else left to run untraced."""
+        if frame.f_code.co_filename != FILENAME:
+            return None
+        self.calls += 1
+        self.depth += 1
+        self.max_depth = max(self.max_depth, self.depth)
+        return self.local
+
+    def note(self, cell: int, old: object, value: object) -> None:
+        """A write into ``cell``: count it and tell ``on_event``; stop past the steps' cap."""
+        if self.reason:
+            raise self.stop(self.reason)  # stopped already: the reader's code caught it
+        if self.steps >= self.limits.events:
+            raise self.stop(f"more than {grouped(self.limits.events)} steps")
+        undo = value == BLANK
+        self.steps += 1
+        if undo:
+            self.undos += 1
+        else:
+            self.writes += 1
+        if self.first_write < 0:
+            self.first_write = self.lines
+        if self.on_event is not None:
+            self.on_event(
+                {
+                    "step": self.steps - 1,
+                    "kind": "undo" if undo else "place",
+                    "cell": cell_name(cell),
+                    "digit": text_of(old if undo else value),
+                    "line": writing_line(),
+                    "depth": self.depth,
+                    "writes": self.writes,
+                    "undos": self.undos,
+                    "lines": self.lines,
+                    "calls": self.calls,
+                    "ms": round((perf_counter() - self.started) * 1000, 3),
+                }
+            )
+
+    def at_end(self) -> bool:
+        """Whether every write came at the end, with no undo, after the search was done:
+        the lines run from the first write on are few per write, and fewer than before it."""
+        after = self.lines - self.first_write
+        return (
+            self.writes > 0
+            and self.undos == 0
+            and after <= AT_END_LINES * self.writes
+            and after < self.first_write
+        )
+
+
+def watch(
+    code: str,
+    grid: Grid,
+    limits: Limits = LIMITS,
+    on_event: Callable[[Event], None] | None = None,
+) -> Run:
+    """Run the reader's ``code`` on ``grid`` (as a LeetCode board) and tell what it did.
+
+    ``on_event`` gets each write as it happens. Checks ``grid`` at once (ValueError); the
+    reader's mistakes (no entry point, a syntax error, an exception, runaway code) are not
+    raised but told in the ``Run``: ``outcome`` ``error`` or ``stopped``, and ``message``.
+    """
+    rows = [list(checked_grid(grid)[start : start + 9]) for start in range(0, 81, 9)]
+    tally = Tally(limits, on_event)
+    board = Watched(rows, tally.note)
+    try:
+        compiled = compile(code, FILENAME, "exec")
+    except SyntaxError as error:
+        outcome, message, traceback = "error", *syntax_error(error)
+    else:
+        outcome, message, traceback = run_traced(compiled, code, board, tally)
+    if tally.reason:
+        outcome, message = "stopped", f"stopped: {tally.reason}"
+    return {
+        "outcome": outcome,
+        "message": message,
+        "traceback": traceback,
+        "board": [list(row) if isinstance(row, list) else row for row in board],
+        "steps": tally.steps,
+        "writes": tally.writes,
+        "undos": tally.undos,
+        "lines": tally.lines,
+        "calls": tally.calls,
+        "max_depth": tally.max_depth,
+        "seconds": perf_counter() - tally.started,
+        "at_end": tally.at_end(),
+    }
+
+
+def run_traced(
+    compiled: CodeType, code: str, board: Watched, tally: Tally
+) -> tuple[str, str, list[str]]:
+    """Run the module ``compiled`` (of text ``code``) and its solver on ``board`` under
+    ``tally``'s trace: the outcome, message and traceback (a stop is left in ``tally``)."""
+    before = sys.gettrace()
+    sys.settrace(tally.called)
+    try:
+        entry = entry_point(compiled)
+        if isinstance(entry, str):
+            return "error", entry, []
+        entry(board)
+    except Stopped:
+        pass
+    except RecursionError as error:
+        tally.stop(recursion_message(error.__traceback__))
+    except MemoryError as error:
+        tally.stop(f"out of memory{at_line(error.__traceback__)}")
+    except Exception as error:  # the reader's own, told as theirs
+        return "error", *exception_told(error, code)
+    finally:
+        sys.settrace(before)
+    return "returned", "", []
+
+
+def entry_point(compiled: CodeType) -> Callable[[object], object] | str:
+    """Run the module ``compiled`` and find its solver: ``Solution().solveSudoku`` or
+    ``solve``; else the message saying what is missing (or has the wrong signature)."""
+    namespace: dict[str, Any] = {"__name__": "solution", "__builtins__": builtins, **PRELUDE}
+    exec(compiled, namespace)  # noqa: S102 (running the reader's code is the point)
+    found = namespace.get("Solution")
+    method = getattr(found, "solveSudoku", None) if isinstance(found, type) else None
+    if method is not None:
+        problem = signature_problem(method, 2, "def solveSudoku(self, board)")
+        return problem or found().solveSudoku  # type: ignore[misc]
+    function = namespace.get("solve")
+    if callable(function):
+        return signature_problem(function, 1, "def solve(board)") or function
+    return (
+        "error: no solver found: write class Solution with def solveSudoku(self, board) "
+        "(LeetCode's), or def solve(board)"
+    )
+
+
+def signature_problem(function: object, arguments: int, wanted: str) -> str:
+    """Why ``function`` cannot be called with ``arguments`` positional arguments ("" if it can)."""
+    code = getattr(function, "__code__", None)
+    if code is None:
+        return f"error: {wanted} must be a function"
+    positional = code.co_argcount
+    defaults = len(getattr(function, "__defaults__", None) or ())
+    varargs = bool(code.co_flags & 0x04)
+    if positional - defaults <= arguments and (positional >= arguments or varargs):
+        return ""
+    return f"error on line {code.co_firstlineno}: the solver must be {wanted}"
+
+
+def user_frames(tb: TracebackType | None) -> list[tuple[int, str]]:
+    """The (line, function) of each frame of the reader's code in a traceback, outermost first."""
+    found = []
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == FILENAME:
+            found.append((tb.tb_lineno, tb.tb_frame.f_code.co_name))
+        tb = tb.tb_next
+    return found
+
+
+def at_line(tb: TracebackType | None) -> str:
+    """`` at line N``: the innermost line of the reader's code in ``tb`` ("" if none)."""
+    frames = user_frames(tb)
+    return f" at line {frames[-1][0]}" if frames else ""
+
+
+def recursion_message(tb: TracebackType | None) -> str:
+    """Why a RecursionError stopped the run, in words."""
+    limit = grouped(sys.getrecursionlimit())
+    return f"recursion deeper than {limit} calls{at_line(tb)}"
+
+
+def exception_told(error: BaseException, code: str) -> tuple[str, list[str]]:
+    """The reader's exception as a one-line message and a traceback of their lines only."""
+    frames = user_frames(error.__traceback__)
+    said = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+    line = frames[-1][0] if frames else 0
+    source = code.splitlines()
+    told = ["Traceback (your code only):"]
+    for number, function in frames:
+        where = "the module" if function == "<module>" else function
+        told.append(f"  line {number}, in {where}")
+        if 0 < number <= len(source):
+            told.append("    " + source[number - 1].strip())
+    told.append(said)
+    return f"error on line {line}: {said}", told
+
+
+def syntax_error(error: SyntaxError) -> tuple[str, list[str]]:
+    """A syntax error as a one-line message and the line with a caret under the spot."""
+    said = f"{type(error).__name__}: {error.msg}"
+    told = [f"  line {error.lineno}"]
+    if error.text:
+        text = error.text.rstrip("\n")
+        stripped = text.lstrip()
+        told.append("    " + stripped)
+        if error.offset:
+            told.append("    " + " " * max(0, error.offset - 1 - (len(text) - len(stripped))) + "^")
+    told.append(said)
+    return f"error on line {error.lineno}: {said}", told
+
+
+def writing_line() -> int:
+    """The line of the reader's code that is running now (0 if none of it is)."""
+    frame: FrameType | None = sys._getframe(1)  # the one way to know the line
+    while frame is not None and frame.f_code.co_filename != FILENAME:
+        frame = frame.f_back
+    return frame.f_lineno if frame is not None else 0
+
+
+def text_of(value: object) -> str:
+    """A cell's value as event text: a string as it is, anything else as Python shows it."""
+    return value if isinstance(value, str) else shown(value)
