@@ -85,6 +85,9 @@ if TYPE_CHECKING:
         seconds: float
         at_end: bool
 
+else:
+    Event = Run = dict  # plain dicts at run time
+
 
 FILENAME = "solution.py"
 """The name the reader's code is compiled under: how its frames are told from ours."""
