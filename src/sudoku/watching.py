@@ -37,6 +37,7 @@ from __future__ import annotations
 import builtins
 import collections
 import math
+import signal
 import sys
 import typing
 from collections import namedtuple
@@ -75,7 +76,7 @@ if TYPE_CHECKING:
         outcome: str
         message: str
         traceback: list[str]
-        board: list[list[object]]
+        board: list[object]
         steps: int
         writes: int
         undos: int
@@ -102,6 +103,9 @@ class Limits(namedtuple("Limits", ["events", "lines", "seconds"])):
 LIMITS = Limits(events=1_000_000, lines=50_000_000, seconds=10.0)
 """The default caps: far above what honest code needs on a puzzle with one solution, and
 an infinite loop stops within ``LIMITS.seconds``."""
+
+ALARM_AFTER = 1.0
+"""Seconds of processor time between the seconds' cap and the alarm (``arm_alarm``)."""
 
 CLOCK_EVERY = 4096
 """Lines run between two looks at the clock (a power of two: a mask, not a division)."""
@@ -417,6 +421,7 @@ def run_traced(
     """Run the module ``compiled`` (of text ``code``) and its solver on ``board`` under
     ``tally``'s trace: the outcome, message and traceback (a stop is left in ``tally``)."""
     before = sys.gettrace()
+    disarm = arm_alarm(tally)
     sys.settrace(tally.called)
     try:
         entry = entry_point(compiled)
@@ -433,7 +438,33 @@ def run_traced(
         return "error", *exception_told(error, code)
     finally:
         sys.settrace(before)
+        disarm()
     return "returned", "", []
+
+
+def arm_alarm(tally: Tally) -> Callable[[], None]:
+    """Where the interpreter has one (CPython's main thread; not Pyodide), a processor-time
+    alarm that stops the run ``ALARM_AFTER`` seconds past the seconds' cap, and again every
+    ``ALARM_AFTER`` seconds: for a loop the trace function never hears from (``while True:
+    pass`` on one line is one jump to itself: no line event). Returns the alarm's disarm."""
+    armed = [True]
+
+    def ring(signal_number: int, frame: object) -> None:  # noqa: ARG001
+        if armed[0]:
+            raise tally.stop(f"still running after {tally.limits.seconds:g} seconds")
+
+    try:
+        previous = signal.signal(signal.SIGPROF, ring)
+        signal.setitimer(signal.ITIMER_PROF, tally.limits.seconds + ALARM_AFTER, ALARM_AFTER)
+    except (AttributeError, OSError, ValueError):  # no such signal, or not the main thread
+        return lambda: None
+
+    def disarm() -> None:
+        armed[0] = False
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
+
+    return disarm
 
 
 def entry_point(compiled: CodeType) -> Callable[[object], object] | str:
@@ -468,20 +499,24 @@ def signature_problem(function: object, arguments: int, wanted: str) -> str:
     return f"error on line {code.co_firstlineno}: the solver must be {wanted}"
 
 
-def user_frames(tb: TracebackType | None) -> list[tuple[int, str]]:
-    """The (line, function) of each frame of the reader's code in a traceback, outermost first."""
+def user_frames(tb: TracebackType | None) -> list[tuple[int, str, int]]:
+    """The (line, function, the function's first line) of each frame of the reader's code
+    in a traceback, outermost first."""
     found = []
     while tb is not None:
-        if tb.tb_frame.f_code.co_filename == FILENAME:
-            found.append((tb.tb_lineno, tb.tb_frame.f_code.co_name))
+        code = tb.tb_frame.f_code
+        if code.co_filename == FILENAME:
+            found.append((tb.tb_lineno, code.co_name, code.co_firstlineno))
         tb = tb.tb_next
     return found
 
 
 def at_line(tb: TracebackType | None) -> str:
-    """`` at line N``: the innermost line of the reader's code in ``tb`` ("" if none)."""
-    frames = user_frames(tb)
-    return f" at line {frames[-1][0]}" if frames else ""
+    """`` at line N``: the innermost line of the reader's code in ``tb`` ("" if none); a
+    frame stopped as it was called (at its ``def`` line) gives way to its caller's."""
+    lines = [line for line, _, first in user_frames(tb) if line != first]
+    lines = lines or [line for line, _, _ in user_frames(tb)]
+    return f" at line {lines[-1]}" if lines else ""
 
 
 def recursion_message(tb: TracebackType | None) -> str:
@@ -497,7 +532,7 @@ def exception_told(error: BaseException, code: str) -> tuple[str, list[str]]:
     line = frames[-1][0] if frames else 0
     source = code.splitlines()
     told = ["Traceback (your code only):"]
-    for number, function in frames:
+    for number, function, _ in frames:
         where = "the module" if function == "<module>" else function
         told.append(f"  line {number}, in {where}")
         if 0 < number <= len(source):
