@@ -180,8 +180,7 @@ def judge_one(
     (none if ``compare_steps`` is 0, or the puzzle cannot be judged)."""
     problem, solution = expected(grid)
     if problem:
-        empty: Figures = {"writes": 0, "undos": 0, "ms": 0.0, "steps": 0, "done": False}
-        return {"grid": grid, "verdict": problem, "passed": False, "figures": empty, "builtins": {}}
+        return refused(grid, problem)
     run = watch(code, grid, limits)
     said = verdict(grid, run, solution)
     builtins = {
@@ -195,6 +194,12 @@ def judge_one(
         "figures": figures_of(run),
         "builtins": builtins,
     }
+
+
+def refused(grid: Grid, said: str) -> Result:
+    """A puzzle not judged, and why (``said``): not passed, nothing run."""
+    nothing: Figures = {"writes": 0, "undos": 0, "ms": 0.0, "steps": 0, "done": False}
+    return {"grid": grid, "verdict": said, "passed": False, "figures": nothing, "builtins": {}}
 
 
 def figures_said(figures: Figures) -> str:
