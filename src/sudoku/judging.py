@@ -173,7 +173,7 @@ def builtin_figures(grid: Grid, strategy: str, max_steps: int = COMPARE_STEPS) -
     }
 
 
-def judge_one(
+def judge(
     code: str, grid: Grid, limits: Limits = LIMITS, compare_steps: int = COMPARE_STEPS
 ) -> Result:
     """The verdict on ``code`` for ``grid``, its figures, and the built-ins' beside them

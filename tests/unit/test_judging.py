@@ -15,7 +15,7 @@ from sudoku.judging import (
     board_problem,
     builtin_figures,
     expected,
-    judge_one,
+    judge,
     result_line,
     totals_line,
 )
@@ -43,7 +43,7 @@ def test_the_starting_points_pass(name: str) -> None:
     and writes, and the built-ins' figures beside it."""
     code = unmarked(STARTING_POINTS[name])[0]
     for grid in [LEETCODE, *load_puzzles("unbiased_1000", limit=2)]:
-        result = judge_one(code, grid, QUICK, compare_steps=0)
+        result = judge(code, grid, QUICK, compare_steps=0)
         assert result["passed"], result["verdict"]
         assert re.fullmatch(r"ok: [\d.]+ ms, [\d,]+ writes, [\d,]+ undos", result["verdict"])
 
@@ -101,7 +101,7 @@ def test_the_starting_points_pass(name: str) -> None:
 def test_buggy_code_gets_a_verdict_in_words(code: str, verdict: str) -> None:
     """Each classic bug gets its verdict: a wrong digit against the solution, a changed
     given, blanks left, the reader's exception, the cap that stopped it."""
-    result = judge_one(code, LEETCODE, QUICK, compare_steps=0)
+    result = judge(code, LEETCODE, QUICK, compare_steps=0)
     assert not result["passed"]
     assert re.fullmatch(verdict, result["verdict"]), result["verdict"]
 
@@ -117,7 +117,7 @@ def test_with_several_solutions_any_valid_completion_passes() -> None:
     """An empty grid has many solutions: the editorial's is right though it is not the
     solver's; a completion that breaks a rule is named by its clash."""
     assert expected("." * 81) == ("", None)
-    result = judge_one(EDITORIAL, "." * 81, QUICK, compare_steps=0)
+    result = judge(EDITORIAL, "." * 81, QUICK, compare_steps=0)
     assert result["passed"], result["verdict"]
     clash = "11" + SOLVED[2:]
     assert answer_problem("." * 81, clash, None) == "r1c1 and r1c2 both hold 1 in row 1"
@@ -135,7 +135,7 @@ def test_a_board_of_the_wrong_shape_or_values_is_named() -> None:
         board_problem([[5, *rows[0][1:]], *rows[1:]]) == "r1c1 holds 5, not a digit '1'-'9' or '.'"
     )  # type: ignore[index]
     code = "def solve(board):\n    board[0][2] = 4\n"
-    result = judge_one(code, LEETCODE, QUICK, compare_steps=0)
+    result = judge(code, LEETCODE, QUICK, compare_steps=0)
     assert result["verdict"] == "wrong answer: r1c3 holds 4, not a digit '1'-'9' or '.'"
 
 
@@ -151,14 +151,14 @@ def test_a_board_of_the_wrong_shape_or_values_is_named() -> None:
 )
 def test_a_puzzle_without_a_solution_is_not_judged(grid: str, said: str) -> None:
     """Clashing givens or no solution: the puzzle is refused, the code not run."""
-    result = judge_one("while True:\n    pass\n", grid)
+    result = judge("while True:\n    pass\n", grid)
     assert (result["verdict"], result["passed"], result["builtins"]) == (said, False, {})
 
 
 def test_the_builtins_figures_are_their_traces() -> None:
     """Beside the reader's: each built-in's writes (placed and forced digits) and undos,
     from its trace; cut off past its steps' cap, and said so."""
-    result = judge_one(EDITORIAL, LEETCODE, QUICK)
+    result = judge(EDITORIAL, LEETCODE, QUICK)
     assert set(result["builtins"]) == set(STRATEGIES)
     for strategy, figures in result["builtins"].items():
         kinds = [event["kind"] for event in trace(LEETCODE, strategy)]
@@ -174,8 +174,8 @@ def test_the_builtins_figures_are_their_traces() -> None:
 def test_lines_and_totals_put_the_figures_side_by_side() -> None:
     """A puzzle's line is its number, verdict and the built-ins' figures; the totals count
     the passes and add up the figures of the puzzles that passed."""
-    passed = judge_one(EDITORIAL, LEETCODE, QUICK, compare_steps=1000)
-    failed = judge_one(bugged('board[r][c] = "."', "pass"), LEETCODE, QUICK, compare_steps=0)
+    passed = judge(EDITORIAL, LEETCODE, QUICK, compare_steps=1000)
+    failed = judge(bugged('board[r][c] = "."', "pass"), LEETCODE, QUICK, compare_steps=0)
     line = result_line(1, passed)
     assert re.fullmatch(
         r"1: ok: [\d.]+ ms, 4,208 writes, 4,157 undos \| naive more than 1,000 steps; "

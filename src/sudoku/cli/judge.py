@@ -14,7 +14,7 @@ from sudoku.cli.arguments import PUZZLE_HELP, Commands, positive
 from sudoku.cli.inputs import code_text, opened, parse_item, puzzle_texts
 from sudoku.cli.watch import cap_memory
 from sudoku.formats import PuzzleError
-from sudoku.judging import COMPARE_STEPS, judge_one, refused, result_line, totals_line
+from sudoku.judging import COMPARE_STEPS, judge, refused, result_line, totals_line
 from sudoku.watching import LIMITS, Limits
 
 TYPE_CHECKING = False
@@ -69,4 +69,4 @@ def judged(code: str, text: str | PuzzleError, limits: Limits) -> Result:
         grid = parse_item(text)
     except PuzzleError as error:
         return refused("", f"invalid: {error}")
-    return judge_one(code, grid, limits, COMPARE_STEPS)
+    return judge(code, grid, limits, COMPARE_STEPS)

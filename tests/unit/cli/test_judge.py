@@ -21,7 +21,7 @@ def solution_file(tmp_path: Path, code: str) -> str:
     return str(path)
 
 
-def test_judge_one_puzzle(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_judge_puzzle(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """A right answer: its line (verdict, time, writes, the built-ins beside), the totals,
     exit 0."""
     code, out, err = run(capsys, "judge", solution_file(tmp_path, SETS), LEETCODE)
