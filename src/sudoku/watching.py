@@ -44,7 +44,8 @@ from collections import namedtuple
 from time import perf_counter
 
 from sudoku.formats import shown
-from sudoku.grid import BLANK, Grid, cell_name, checked_grid
+from sudoku.grid import BLANK, Grid, checked_grid
+from sudoku.tracing import NAMES
 from sudoku.words import grouped
 
 TYPE_CHECKING = False
@@ -54,6 +55,9 @@ if TYPE_CHECKING:
     from typing import Any, TypedDict
 
     from _typeshed import TraceFunction
+
+    Note = Callable[[int, object, object], None]
+    """How a row tells of a write: the cell (0-80), the value before, the value written."""
 
     class Event(TypedDict):
         """One write to the board, as the reader's code made it."""
@@ -105,7 +109,7 @@ LIMITS = Limits(events=1_000_000, lines=50_000_000, seconds=10.0)
 an infinite loop stops within ``LIMITS.seconds``."""
 
 ALARM_AFTER = 1.0
-"""Seconds of processor time between the seconds' cap and the alarm (``arm_alarm``)."""
+"""Seconds between the seconds' cap and the alarm (``arm_alarm``), and between alarms."""
 
 CLOCK_EVERY = 4096
 """Lines run between two looks at the clock (a power of two: a mask, not a division)."""
@@ -149,27 +153,39 @@ class Stopped(BaseException):
 
 
 class Row(list):  # type: ignore[type-arg]
-    """A board row: a list in every way, that tells its board about each change."""
+    """A board row: a list in every way, that tells ``note`` of each write into it.
 
-    __slots__ = ("board",)
+    ``number`` is its row on the board (0-8; -1 once it is not one of the board's first
+    nine rows); ``note(cell, old, value)`` records a write.
+    """
 
-    def __init__(self, values: object, board: Watched) -> None:
+    __slots__ = ("note", "number")
+
+    def __init__(self, values: object, note: Note) -> None:
         super().__init__(values)  # type: ignore[call-overload]
-        self.board = board
+        self.note, self.number = note, -1
 
     def __setitem__(self, index: Any, value: Any) -> None:
-        if isinstance(index, slice):
+        if type(index) is not int:  # a slice (or an int-like object): rare, so diffed
             before = list(self)
-            super().__setitem__(index, value)
-            self.board.changed_row(self, before)
+            list.__setitem__(self, index, value)
+            self.changed(before)
             return
         try:
             old = self[index]
-        except (IndexError, TypeError):
+        except IndexError:
             old = None  # the write below raises the error a list gives
-        super().__setitem__(index, value)
-        column = index.__index__()
-        self.board.wrote(self, column + len(self) if column < 0 else column, old, value)
+        list.__setitem__(self, index, value)
+        column = index if index >= 0 else index + len(self)
+        if self.number >= 0 and column < 9:
+            self.note(self.number * 9 + column, old, value)
+
+    def changed(self, before: list[object]) -> None:
+        """The row held ``before`` and was changed: one write per cell whose value changed."""
+        if self.number >= 0:
+            for column, (old, value) in enumerate(zip(before[:9], list(self)[:9], strict=False)):
+                if old != value:
+                    self.note(self.number * 9 + column, old, value)
 
     def __copy__(self) -> list[object]:
         return list(self)
@@ -179,13 +195,13 @@ class Row(list):  # type: ignore[type-arg]
 
 
 def row_mutator(name: str) -> Callable[..., object]:
-    """``list.name`` for a ``Row``, followed by telling the board what changed."""
+    """``list.name`` for a ``Row``, followed by a write per changed cell."""
     method = getattr(list, name)
 
     def mutate(self: Row, *args: object) -> object:
         before = list(self)
         result = method(self, *args)
-        self.board.changed_row(self, before)
+        self.changed(before)
         return result
 
     mutate.__name__ = name
@@ -197,51 +213,47 @@ for _name in MUTATORS:
 
 
 class Watched(list):  # type: ignore[type-arg]
-    """The board handed to the reader's code: 9 ``Row`` lists; rows put in become Rows.
-
-    Its ``wrote`` and ``changed_row`` are called by the rows; ``note`` records a write.
-    """
+    """The board handed to the reader's code: 9 ``Row`` lists. A list put into it becomes a
+    ``Row`` (a copy: its writes are then seen), and a change of rows renumbers them."""
 
     __slots__ = ("note",)
 
-    def __init__(self, rows: list[list[str]], note: Callable[[int, object, object], None]):
+    def __init__(self, rows: list[list[str]], note: Note) -> None:
         self.note = note
-        super().__init__(Row(row, self) for row in rows)
-
-    def wrote(self, row: Row, column: int, old: object, value: object) -> None:
-        """``row[column]`` went from ``old`` to ``value``: an event if ``row`` is on the board."""
-        number = self.row_number(row)
-        if number is not None and column < 9:
-            self.note(number * 9 + column, old, value)
-
-    def changed_row(self, row: Row, before: list[object]) -> None:
-        """``row`` held ``before`` and was changed some other way: one event per changed cell."""
-        number = self.row_number(row)
-        if number is not None:
-            for column, (old, value) in enumerate(zip(before[:9], list(row)[:9], strict=False)):
-                if old is not value:
-                    self.note(number * 9 + column, old, value)
-
-    def row_number(self, row: Row) -> int | None:
-        """Which of the first 9 rows ``row`` is (None: not on the board, or moved past 9)."""
-        return next((n for n, held in enumerate(list(self)[:9]) if held is row), None)
+        super().__init__(Row(row, note) for row in rows)
+        self.renumber([])
 
     def __setitem__(self, index: Any, value: Any) -> None:
-        before = [list(row) for row in self]
-        rows = [self.as_row(v) for v in value] if isinstance(index, slice) else self.as_row(value)
-        super().__setitem__(index, rows)
-        self.changed(before)
+        before, rows = self.values(), list(self)
+        new = [self.as_row(v) for v in value] if isinstance(index, slice) else self.as_row(value)
+        list.__setitem__(self, index, new)
+        self.changed(before, rows)
 
     def as_row(self, value: object) -> object:
-        """A list put into the board becomes a ``Row`` of it (so its writes are seen)."""
-        return Row(value, self) if isinstance(value, list) and not isinstance(value, Row) else value
+        """A list put into the board becomes a ``Row`` of its values."""
+        return Row(value, self.note) if type(value) is list else value
 
-    def changed(self, before: list[list[object]]) -> None:
-        """The board held ``before`` (rows of values): one event per changed cell."""
-        after = [list(row) if isinstance(row, list) else [] for row in self]
+    def values(self) -> list[list[object]]:
+        """What each row holds now (``[]`` for one that is not a list)."""
+        return [list(row) if isinstance(row, list) else [] for row in self]
+
+    def renumber(self, gone: list[object]) -> None:
+        """Number the first nine rows 0-8; rows in ``gone`` that are not among them, -1."""
+        for row in gone:
+            if isinstance(row, Row):
+                row.number = -1
+        for number, row in enumerate(list(self)[:9]):
+            if isinstance(row, Row):
+                row.number = number
+
+    def changed(self, before: list[list[object]], rows: list[object]) -> None:
+        """The board's ``rows`` held ``before`` and rows were changed: renumber them, and
+        one write per cell whose value changed."""
+        self.renumber(rows)
+        after = self.values()
         for number in range(min(9, len(before), len(after))):
             for column in range(min(9, len(before[number]), len(after[number]))):
-                if before[number][column] is not after[number][column]:
+                if before[number][column] != after[number][column]:
                     self.note(number * 9 + column, before[number][column], after[number][column])
 
     def __copy__(self) -> list[object]:
@@ -252,17 +264,17 @@ class Watched(list):  # type: ignore[type-arg]
 
 
 def board_mutator(name: str) -> Callable[..., object]:
-    """``list.name`` for the board, followed by an event per changed cell."""
+    """``list.name`` for the board, followed by renumbering and a write per changed cell."""
     method = getattr(list, name)
 
     def mutate(self: Watched, *args: object) -> object:
-        before = [list(row) if isinstance(row, list) else [] for row in self]
+        before, rows = self.values(), list(self)
         if name in ("append", "insert"):
             args = (*args[:-1], self.as_row(args[-1]))
         elif name in ("extend", "__iadd__"):
             args = ([self.as_row(row) for row in args[0]],)  # type: ignore[attr-defined]
         result = method(self, *args)
-        self.changed(before)
+        self.changed(before, rows)
         return result
 
     mutate.__name__ = name
@@ -334,7 +346,9 @@ class Tally:
         return self.local
 
     def note(self, cell: int, old: object, value: object) -> None:
-        """A write into ``cell``: count it and tell ``on_event``; stop past the steps' cap."""
+        """A write into ``cell``: count it and tell ``on_event``; stop past the steps' cap.
+
+        Called on every write, so written flat: every call here is traced (and skipped)."""
         if self.reason:
             raise self.stop(self.reason)  # stopped already: the reader's code caught it
         if self.steps >= self.limits.events:
@@ -347,22 +361,27 @@ class Tally:
             self.writes += 1
         if self.first_write < 0:
             self.first_write = self.lines
-        if self.on_event is not None:
-            self.on_event(
-                {
-                    "step": self.steps - 1,
-                    "kind": "undo" if undo else "place",
-                    "cell": cell_name(cell),
-                    "digit": text_of(old if undo else value),
-                    "line": writing_line(),
-                    "depth": self.depth,
-                    "writes": self.writes,
-                    "undos": self.undos,
-                    "lines": self.lines,
-                    "calls": self.calls,
-                    "ms": round((perf_counter() - self.started) * 1000, 3),
-                }
-            )
+        if self.on_event is None:
+            return
+        frame: FrameType | None = sys._getframe(2)  # the writer's (``note``, a Row, then it)
+        while frame is not None and frame.f_code.co_filename != FILENAME:
+            frame = frame.f_back
+        shown_value = old if undo else value
+        self.on_event(
+            {
+                "step": self.steps - 1,
+                "kind": "undo" if undo else "place",
+                "cell": NAMES[cell],
+                "digit": shown_value if type(shown_value) is str else shown(shown_value),
+                "line": 0 if frame is None else frame.f_lineno,
+                "depth": self.depth,
+                "writes": self.writes,
+                "undos": self.undos,
+                "lines": self.lines,
+                "calls": self.calls,
+                "ms": round((perf_counter() - self.started) * 1000, 3),
+            }
+        )
 
     def at_end(self) -> bool:
         """Whether every write came at the end, with no undo, after the search was done:
@@ -443,10 +462,12 @@ def run_traced(
 
 
 def arm_alarm(tally: Tally) -> Callable[[], None]:
-    """Where the interpreter has one (CPython's main thread; not Pyodide), a processor-time
+    """Where the interpreter has one (CPython's main thread; not Pyodide), a wall-clock
     alarm that stops the run ``ALARM_AFTER`` seconds past the seconds' cap, and again every
     ``ALARM_AFTER`` seconds: for a loop the trace function never hears from (``while True:
-    pass`` on one line is one jump to itself: no line event). Returns the alarm's disarm."""
+    pass`` on one line is one jump to itself: no line event). Returns the alarm's disarm,
+    which puts back the alarm that was set before (a test runner's timeout), less the time
+    spent."""
     armed = [True]
 
     def ring(signal_number: int, frame: object) -> None:  # noqa: ARG001
@@ -454,15 +475,21 @@ def arm_alarm(tally: Tally) -> Callable[[], None]:
             raise tally.stop(f"still running after {tally.limits.seconds:g} seconds")
 
     try:
-        previous = signal.signal(signal.SIGPROF, ring)
-        signal.setitimer(signal.ITIMER_PROF, tally.limits.seconds + ALARM_AFTER, ALARM_AFTER)
+        handler = signal.signal(signal.SIGALRM, ring)
+        delay, interval = signal.setitimer(
+            signal.ITIMER_REAL, tally.limits.seconds + ALARM_AFTER, ALARM_AFTER
+        )
     except (AttributeError, OSError, ValueError):  # no such signal, or not the main thread
         return lambda: None
+    started = perf_counter()
 
     def disarm() -> None:
         armed[0] = False
-        signal.setitimer(signal.ITIMER_PROF, 0)
-        signal.signal(signal.SIGPROF, previous)
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, handler)
+        if delay:
+            left = max(delay - (perf_counter() - started), 0.001)
+            signal.setitimer(signal.ITIMER_REAL, left, interval)
 
     return disarm
 
@@ -553,16 +580,3 @@ def syntax_error(error: SyntaxError) -> tuple[str, list[str]]:
             told.append("    " + " " * max(0, error.offset - 1 - (len(text) - len(stripped))) + "^")
     told.append(said)
     return f"error on line {error.lineno}: {said}", told
-
-
-def writing_line() -> int:
-    """The line of the reader's code that is running now (0 if none of it is)."""
-    frame: FrameType | None = sys._getframe(1)  # the one way to know the line
-    while frame is not None and frame.f_code.co_filename != FILENAME:
-        frame = frame.f_back
-    return frame.f_lineno if frame is not None else 0
-
-
-def text_of(value: object) -> str:
-    """A cell's value as event text: a string as it is, anything else as Python shows it."""
-    return value if isinstance(value, str) else shown(value)

@@ -273,12 +273,23 @@ def test_a_bad_grid_is_refused_at_once() -> None:
 
 
 def test_the_tracer_leaves_no_trace_behind() -> None:
-    """After a run (even a stopped one) the interpreter's trace function is what it was."""
+    """After a run (even a stopped one) the trace function is what it was, and so is an
+    alarm set before (a test runner's timeout): its handler, and its time left."""
+
+    def ours(_signal: int, _frame: object) -> None:
+        raise AssertionError("the alarm set before the run rang")
+
     before = sys.gettrace()
-    watch("def solve(board):\n    while True:\n        pass\n", LEETCODE, Limits(10, 1000, 5.0))
-    assert sys.gettrace() is before
-    assert signal.getitimer(signal.ITIMER_PROF) == (0.0, 0.0)
-    assert signal.getsignal(signal.SIGPROF) == signal.SIG_DFL
+    handler = signal.signal(signal.SIGALRM, ours)
+    timer = signal.setitimer(signal.ITIMER_REAL, 100.0)
+    try:
+        watch("def solve(board):\n    while True:\n        pass\n", LEETCODE, Limits(9, 999, 5))
+        assert sys.gettrace() is before
+        assert signal.getsignal(signal.SIGALRM) is ours
+        assert 90 < signal.getitimer(signal.ITIMER_REAL)[0] <= 100
+    finally:
+        signal.signal(signal.SIGALRM, handler)
+        signal.setitimer(signal.ITIMER_REAL, *timer)
 
 
 @pytest.mark.parametrize("grid", load_puzzles("unbiased_1000", limit=3))
