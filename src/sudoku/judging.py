@@ -93,11 +93,22 @@ def verdict(grid: Grid, run: Run, solution: Grid | None) -> str:
         return run["message"]
     wrong = board_problem(run["board"]) or answer_problem(grid, cells_of(run["board"]), solution)
     if wrong:
-        return f"wrong answer: {wrong}"
+        return f"wrong answer: {wrong}{why_wrong(grid, run)}"
     figures = figures_of(run)
     said = f"ok: {figures['ms']:.1f} ms, {grouped(figures['writes'])} writes"
     said += f", {grouped(figures['undos'])} undos"
     return said + (", all at the end (the search ran on your own data)" if run["at_end"] else "")
+
+
+def why_wrong(grid: Grid, run: Run) -> str:
+    """What the run's counters say about a wrong answer to ``grid``: nothing written to
+    the board at all, or a search on the board that never took a digit back ("" if
+    neither)."""
+    if not run["steps"]:
+        return " (your code never wrote to the board: the answer is the board it was given)"
+    if not run["undos"] and not run["at_end"] and BLANK in grid:
+        return " (no cell was ever set back to '.': did each dead end undo its writes?)"
+    return ""
 
 
 def board_problem(board: list[object]) -> str:

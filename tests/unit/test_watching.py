@@ -116,6 +116,18 @@ def test_the_board_is_a_list_and_every_way_of_writing_is_seen() -> None:
     assert [e["line"] for e in seen] == [11, 12, 14, 15, 16, 17]
 
 
+def test_a_row_off_the_board_is_not_the_board() -> None:
+    """A row taken off the board is a list of the reader's own: writes to it are not the
+    board's, until it is put back."""
+    code = (
+        "def solve(board):\n    last = board.pop()\n    last[0] = '1'\n"
+        "    board.append(last)\n    last[1] = '2'\n"
+    )
+    run = watch(code, LEETCODE, on_event=(seen := []).append)
+    assert [(e["kind"], e["cell"], e["digit"]) for e in seen] == [("place", "r9c2", "2")]
+    assert run["board"][8][:2] == ["1", "2"]
+
+
 OWN_STRUCTURE = """
 class Solution:
     def solveSudoku(self, board):

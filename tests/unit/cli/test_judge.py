@@ -56,7 +56,7 @@ def test_judge_wrong_code(capsys: pytest.CaptureFixture[str], tmp_path: Path) ->
     )
     code, out, _ = run(capsys, "judge", path, LEETCODE)
     assert code == 1
-    assert out.splitlines()[0].startswith("1: wrong answer: returned with 51 cells still blank | ")
+    assert out.splitlines()[0].startswith("1: wrong answer: returned with 51 cells still blank (")
 
 
 def test_judge_usage_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
