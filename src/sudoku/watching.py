@@ -23,10 +23,15 @@ lines      lines of the reader's code run so far; ``calls``: its calls so far
 ms         milliseconds since the run started
 =========  ===================================================================
 
-Runaway code is stopped, and said so: more than ``max_events`` writes, ``max_lines``
-lines run, ``max_seconds`` seconds, recursion past the interpreter's limit, or memory
-running out. A reader's exception is told as theirs: ``error on line 7: IndexError:
-list index out of range`` and a traceback of their file's lines only.
+Runaway code is stopped, and said so (``stopped: more than 1,000,000 steps``): past the
+``Limits`` on writes (steps), lines run and seconds, recursion past the interpreter's
+limit, or memory running out. The trace function checks the caps as lines run and raises
+``Stopped``, a BaseException, so ``except Exception:`` does not catch it; where CPython
+allows it, a wall-clock alarm also stops code that runs no new line (``while True: pass``
+on one line). Code that catches BaseException (a bare ``except:``) and loops on can
+outlive both in Pyodide, whose worker the page must end. A reader's exception is told as
+theirs: ``error on line 7: IndexError: list index out of range`` and a traceback of
+their file's lines only.
 
 CPython and Pyodide only: it needs ``sys.settrace`` (MicroPython has none), so
 ``import sudoku`` never loads this module.
@@ -442,6 +447,7 @@ def run_traced(
     before = sys.gettrace()
     disarm = arm_alarm(tally)
     sys.settrace(tally.called)
+    failure: BaseException | None = None
     try:
         entry = entry_point(compiled)
         if isinstance(entry, str):
@@ -453,11 +459,13 @@ def run_traced(
         tally.stop(recursion_message(error.__traceback__))
     except MemoryError as error:
         tally.stop(f"out of memory{at_line(error.__traceback__)}")
-    except Exception as error:  # the reader's own, told as theirs
-        return "error", *exception_told(error, code)
+    except (Exception, SystemExit) as error:  # the reader's own (exit() too), told as theirs
+        failure = error
     finally:
         sys.settrace(before)
         disarm()
+    if failure is not None:
+        return "error", *exception_told(failure, code)
     return "returned", "", []
 
 

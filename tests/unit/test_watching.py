@@ -259,11 +259,12 @@ def test_an_exception_raised_by_the_board_is_a_lists() -> None:
             "error on line 2: the solver must be def solveSudoku(self, board)",
         ),
         ("import nowhere_to_be_found\n", "error on line 1: ModuleNotFoundError: No module"),
+        ("def solve(board):\n    exit(3)\n", "error on line 2: SystemExit: 3"),
     ],
 )
 def test_code_that_cannot_run_says_why(code: str, message: str) -> None:
-    """A syntax error, no entry point, a wrong signature, an import that fails: a message
-    that starts with the line, and no events."""
+    """A syntax error, no entry point, a wrong signature, an import that fails, an exit:
+    a message that starts with the line, and no events (and the tests go on running)."""
     seen: list[Event] = []
     run = watch(code, LEETCODE, on_event=seen.append)
     assert run["outcome"] == "error"
