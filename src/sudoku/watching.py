@@ -41,11 +41,13 @@ from __future__ import annotations
 
 import builtins
 import collections
+import io
 import math
 import signal
 import sys
 import typing
 from collections import namedtuple
+from functools import partial
 from time import perf_counter
 
 from sudoku.formats import shown
@@ -94,6 +96,7 @@ if TYPE_CHECKING:
         max_depth: int
         seconds: float
         at_end: bool
+        printed: str
 
 else:
     Event = Run = dict  # plain dicts at run time
@@ -132,6 +135,9 @@ PRELUDE: dict[str, object] = {
 }
 """What LeetCode's judge has imported before the reader's code runs (a part of it)."""
 
+MAX_PRINTED = 100_000
+"""The characters of the reader's printed output a run keeps."""
+
 AT_END_LINES = 20
 """Lines run per write, at most, from the first write on, for a run whose writes come
 at its end: a copy of an answer made elsewhere, not a search on the board."""
@@ -150,6 +156,17 @@ MUTATORS = (
     "sort",
 )
 """The list methods, besides ``__setitem__``, that can change what a list holds."""
+
+
+class Printed(io.StringIO):
+    """What the reader's code prints, kept up to ``MAX_PRINTED`` characters (the rest is
+    dropped: code printing in a loop until a cap stops it would fill the memory)."""
+
+    def write(self, text: str) -> int:
+        room = MAX_PRINTED - self.tell()
+        if room > 0:
+            super().write(text[:room])
+        return len(text)
 
 
 class Stopped(BaseException):
@@ -411,16 +428,18 @@ def watch(
     ``on_event`` gets each write as it happens. Checks ``grid`` at once (ValueError); the
     reader's mistakes (no entry point, a syntax error, an exception, runaway code) are not
     raised but told in the ``Run``: ``outcome`` ``error`` or ``stopped``, and ``message``.
+    What the code prints (``print``, unless to a file of its own) is kept in ``printed``.
     """
     rows = [list(checked_grid(grid)[start : start + 9]) for start in range(0, 81, 9)]
     tally = Tally(limits, on_event)
     board = Watched(rows, tally.note)
+    printed = Printed()
     try:
         compiled = compile(code, FILENAME, "exec")
     except SyntaxError as error:
         outcome, message, traceback = "error", *syntax_error(error)
     else:
-        outcome, message, traceback = run_traced(compiled, code, board, tally)
+        outcome, message, traceback = run_traced(compiled, code, board, tally, printed)
     if tally.reason:
         outcome, message = "stopped", f"stopped: {tally.reason}"
     return {
@@ -436,20 +455,22 @@ def watch(
         "max_depth": tally.max_depth,
         "seconds": perf_counter() - tally.started,
         "at_end": tally.at_end(),
+        "printed": printed.getvalue(),
     }
 
 
 def run_traced(
-    compiled: CodeType, code: str, board: Watched, tally: Tally
+    compiled: CodeType, code: str, board: Watched, tally: Tally, printed: Printed
 ) -> tuple[str, str, list[str]]:
     """Run the module ``compiled`` (of text ``code``) and its solver on ``board`` under
-    ``tally``'s trace: the outcome, message and traceback (a stop is left in ``tally``)."""
+    ``tally``'s trace, its ``print`` into ``printed``: the outcome, message and traceback
+    (a stop is left in ``tally``)."""
     before = sys.gettrace()
     disarm = arm_alarm(tally)
     sys.settrace(tally.called)
     failure: BaseException | None = None
     try:
-        entry = entry_point(compiled)
+        entry = entry_point(compiled, printed)
         if isinstance(entry, str):
             return "error", entry, []
         entry(board)
@@ -502,10 +523,12 @@ def arm_alarm(tally: Tally) -> Callable[[], None]:
     return disarm
 
 
-def entry_point(compiled: CodeType) -> Callable[[object], object] | str:
-    """Run the module ``compiled`` and find its solver: ``Solution().solveSudoku`` or
-    ``solve``; else the message saying what is missing (or has the wrong signature)."""
+def entry_point(compiled: CodeType, printed: Printed) -> Callable[[object], object] | str:
+    """Run the module ``compiled`` (its ``print`` writing into ``printed``) and find its
+    solver: ``Solution().solveSudoku`` or ``solve``; else the message saying what is
+    missing (or has the wrong signature)."""
     namespace: dict[str, Any] = {"__name__": "solution", "__builtins__": builtins, **PRELUDE}
+    namespace["print"] = partial(print, file=printed)
     exec(compiled, namespace)  # noqa: S102 (running the reader's code is the point)
     found = namespace.get("Solution")
     method = getattr(found, "solveSudoku", None) if isinstance(found, type) else None

@@ -15,7 +15,7 @@ from support import load_puzzles
 from sudoku.plain import STARTING_POINTS, unmarked
 from sudoku.solver import solve
 from sudoku.tracing import trace
-from sudoku.watching import Event, Limits, watch
+from sudoku.watching import MAX_PRINTED, Event, Limits, watch
 
 LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 """LeetCode 37's example: 51 blanks."""
@@ -311,3 +311,13 @@ def test_each_starting_point_ends_solved(grid: str) -> None:
     for text in STARTING_POINTS.values():
         run = watch(unmarked(text)[0], grid)
         assert filled(run["board"]) == solve(grid)
+
+
+def test_what_the_code_prints_is_kept_apart(capsys: pytest.CaptureFixture[str]) -> None:
+    """The reader's ``print`` goes to the run's ``printed``, not to our stdout, and only
+    its first ``MAX_PRINTED`` characters are kept."""
+    code = "def solve(board):\n    print('hi')\n    for i in range(20_000):\n        print(i)\n"
+    run = watch(code, LEETCODE)
+    assert run["printed"].startswith("hi\n0\n1\n2\n")
+    assert len(run["printed"]) == MAX_PRINTED
+    assert capsys.readouterr() == ("", "")

@@ -2,8 +2,9 @@
 
 Prints one JSON object a line per write (``step``, ``kind``, ``cell``, ``digit``,
 ``line``, ``depth``: ``sudoku.watching``), then one summary object: how the run ended,
-the judge's verdict and the counters. The reader's traceback, if their code raised, goes
-to stderr, their lines only. Exit 0 when the verdict is ``ok``, 1 otherwise.
+the judge's verdict and the counters. What the reader's code prints goes to stderr (so
+stdout stays JSON lines), then their traceback if it raised, their lines only. Exit 0
+when the verdict is ``ok``, 1 otherwise.
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ def run(args: argparse.Namespace) -> int:
     problem, solution = expected(grid)
     said = problem or verdict(grid, done, solution)
     print(json.dumps(summary(done, said)))
+    print(done["printed"], end="", file=sys.stderr)
     for line in done["traceback"]:
         print(line, file=sys.stderr)
     return 0 if said.startswith("ok") else 1

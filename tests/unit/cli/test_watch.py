@@ -58,18 +58,18 @@ def test_watch_stops_at_max_events(capsys: pytest.CaptureFixture[str], tmp_path:
 def test_watch_shows_the_readers_traceback(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """An exception in the reader's code: the verdict names the line; stderr has their
-    traceback, their lines only; exit 1."""
-    path = solution_file(tmp_path, "def solve(board):\n    board[0][2] = '4'\n    return 1 / 0\n")
-    code, out, err = run(capsys, "watch", path, LEETCODE)
+    """An exception in the reader's code: the verdict names the line; stderr has what
+    their code printed, then their traceback, their lines only; exit 1."""
+    solution = "def solve(board):\n    board[0][2] = '4'\n    print('here')\n    return 1 / 0\n"
+    code, out, err = run(capsys, "watch", solution_file(tmp_path, solution), LEETCODE)
+    *events, last = [json.loads(line) for line in out.splitlines()]
     assert code == 1
-    assert (
-        json.loads(out.splitlines()[-1])["verdict"]
-        == "error on line 3: ZeroDivisionError: division by zero"
-    )
+    assert last["verdict"] == "error on line 4: ZeroDivisionError: division by zero"
+    assert len(events) == 1
     assert err.splitlines() == [
+        "here",
         "Traceback (your code only):",
-        "  line 3, in solve",
+        "  line 4, in solve",
         "    return 1 / 0",
         "ZeroDivisionError: division by zero",
     ]
