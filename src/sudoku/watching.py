@@ -64,6 +64,22 @@ if TYPE_CHECKING:
     from _typeshed import TraceFunction
 
     Note = Callable[[int, object, object], None]
+
+    class Counts(TypedDict):
+        """A run's counters: ``reason`` it was stopped ("" if not), writes to the board
+        (steps: writes of values and undos), lines run, calls, the deepest, time, and
+        the lines run before the first write (-1: none)."""
+
+        reason: str
+        steps: int
+        writes: int
+        undos: int
+        lines: int
+        calls: int
+        max_depth: int
+        seconds: float
+        first_write: int
+
     """How a row tells of a write: the cell (0-80), the value before, the value written."""
 
     class Event(TypedDict):
@@ -307,114 +323,117 @@ for _name in MUTATORS:
     setattr(Watched, _name, board_mutator(_name))
 
 
-class Tally:
-    """One run's counters and caps, and the trace functions that keep them.
+class Tally(namedtuple("Tally", ["called", "note", "stop", "counts", "limits"])):
+    """One run's trace functions and counters (``tally``): ``called``, the global trace
+    function; ``note(cell, old, value)``, a write; ``stop(why)``, the exception that stops
+    the run (the first reason is kept); ``counts()``, the counters now; its ``limits``."""
 
-    ``called`` is the global trace function (``sys.settrace``): it traces only frames of
-    the reader's file; ``local`` counts their lines and ends; ``note`` records a write.
-    A cap reached raises ``Stopped`` (and ``reason`` says which).
+    __slots__ = ()
+
+
+def tally(limits: Limits, on_event: Callable[[Event], None] | None) -> Tally:
+    """The trace functions of one run under ``limits``, telling ``on_event`` of each write.
+
+    ``called`` traces only frames of the reader's file (it returns None for the others);
+    ``local`` counts their lines run and their ends; a cap reached raises ``Stopped``.
+    These run for every line of the reader's code, so they are closures over plain local
+    counters: 1.4x as fast as methods on an object (measured with CPython 3.11).
     """
+    lines = calls = depth = max_depth = steps = writes = undos = 0
+    first_write = -1  # lines run before the first write (-1: no write yet)
+    reason = ""
+    started = perf_counter()
+    deadline = started + limits.seconds
+    max_lines, max_events = limits.lines, limits.events
 
-    __slots__ = (
-        "calls",
-        "deadline",
-        "depth",
-        "first_write",
-        "limits",
-        "lines",
-        "max_depth",
-        "on_event",
-        "reason",
-        "started",
-        "steps",
-        "undos",
-        "writes",
-    )
+    def stop(why: str) -> Stopped:
+        nonlocal reason
+        reason = reason or why
+        return Stopped(reason)
 
-    def __init__(self, limits: Limits, on_event: Callable[[Event], None] | None) -> None:
-        self.limits, self.on_event = limits, on_event
-        self.lines = self.calls = self.depth = self.max_depth = 0
-        self.steps = self.writes = self.undos = 0
-        self.first_write = -1
-        """Lines run before the first write (-1: no write yet)."""
-        self.reason = ""
-        self.started = perf_counter()
-        self.deadline = self.started + limits.seconds
-
-    def stop(self, why: str) -> Stopped:
-        """Remember why the run stops (the first reason wins), and the exception to raise."""
-        self.reason = self.reason or why
-        return Stopped(self.reason)
-
-    def local(self, frame: FrameType, event: str, arg: object) -> TraceFunction:  # noqa: ARG002
-        """Count each line of the reader's code run, and each end of a call; stop at a cap."""
+    def local(frame: FrameType, event: str, arg: object) -> TraceFunction:  # noqa: ARG001
+        nonlocal lines, depth
         if event == "line":
-            self.lines += 1
-            if self.lines > self.limits.lines:
-                raise self.stop(f"more than {grouped(self.limits.lines)} lines run")
-            if not self.lines & (CLOCK_EVERY - 1) and perf_counter() > self.deadline:
-                raise self.stop(f"still running after {self.limits.seconds:g} seconds")
+            lines += 1
+            if lines > max_lines:
+                raise stop(f"more than {grouped(max_lines)} lines run")
+            if not lines & (CLOCK_EVERY - 1) and perf_counter() > deadline:
+                raise stop(f"still running after {limits.seconds:g} seconds")
         elif event == "return":
-            self.depth -= 1
-        return self.local
+            depth -= 1
+        return local
 
-    def called(self, frame: FrameType, event: str, arg: object) -> TraceFunction | None:  # noqa: ARG002
-        """A call: traced if it is the reader's code, else left to run untraced."""
+    def called(frame: FrameType, event: str, arg: object) -> TraceFunction | None:  # noqa: ARG001
+        nonlocal calls, depth, max_depth
         if frame.f_code.co_filename != FILENAME:
             return None
-        self.calls += 1
-        self.depth += 1
-        self.max_depth = max(self.max_depth, self.depth)
-        return self.local
+        calls += 1
+        depth += 1
+        max_depth = max(max_depth, depth)
+        return local
 
-    def note(self, cell: int, old: object, value: object) -> None:
-        """A write into ``cell``: count it and tell ``on_event``; stop past the steps' cap.
-
-        Called on every write, so written flat: every call here is traced (and skipped)."""
-        if self.reason:
-            raise self.stop(self.reason)  # stopped already: the reader's code caught it
-        if self.steps >= self.limits.events:
-            raise self.stop(f"more than {grouped(self.limits.events)} steps")
+    def note(cell: int, old: object, value: object) -> None:
+        nonlocal steps, writes, undos, first_write
+        if reason:
+            raise stop(reason)  # stopped already: the reader's code caught it
+        if steps >= max_events:
+            raise stop(f"more than {grouped(max_events)} steps")
         undo = value == BLANK
-        self.steps += 1
+        steps += 1
         if undo:
-            self.undos += 1
+            undos += 1
         else:
-            self.writes += 1
-        if self.first_write < 0:
-            self.first_write = self.lines
-        if self.on_event is None:
+            writes += 1
+        if first_write < 0:
+            first_write = lines
+        if on_event is None:
             return
         frame: FrameType | None = sys._getframe(2)  # the writer's (``note``, a Row, then it)
         while frame is not None and frame.f_code.co_filename != FILENAME:
             frame = frame.f_back
         shown_value = old if undo else value
-        self.on_event(
+        on_event(
             {
-                "step": self.steps - 1,
+                "step": steps - 1,
                 "kind": "undo" if undo else "place",
                 "cell": NAMES[cell],
                 "digit": shown_value if type(shown_value) is str else shown(shown_value),
                 "line": 0 if frame is None else frame.f_lineno,
-                "depth": self.depth,
-                "writes": self.writes,
-                "undos": self.undos,
-                "lines": self.lines,
-                "calls": self.calls,
-                "ms": round((perf_counter() - self.started) * 1000, 3),
+                "depth": depth,
+                "writes": writes,
+                "undos": undos,
+                "lines": lines,
+                "calls": calls,
+                "ms": round((perf_counter() - started) * 1000, 3),
             }
         )
 
-    def at_end(self) -> bool:
-        """Whether every write came at the end, with no undo, after the search was done:
-        the lines run from the first write on are few per write, and fewer than before it."""
-        after = self.lines - self.first_write
-        return (
-            self.writes > 0
-            and self.undos == 0
-            and after <= AT_END_LINES * self.writes
-            and after < self.first_write
-        )
+    def counts() -> Counts:
+        return {
+            "reason": reason,
+            "steps": steps,
+            "writes": writes,
+            "undos": undos,
+            "lines": lines,
+            "calls": calls,
+            "max_depth": max_depth,
+            "seconds": perf_counter() - started,
+            "first_write": first_write,
+        }
+
+    return Tally(called, note, stop, counts, limits)
+
+
+def wrote_at_end(counts: Counts) -> bool:
+    """Whether every write came at the end, with no undo, after the search was done: the
+    lines run from the first write on are few per write, and fewer than before it."""
+    after = counts["lines"] - counts["first_write"]
+    return (
+        counts["writes"] > 0
+        and counts["undos"] == 0
+        and after <= AT_END_LINES * counts["writes"]
+        and after < counts["first_write"]
+    )
 
 
 def watch(
@@ -431,43 +450,44 @@ def watch(
     What the code prints (``print``, unless to a file of its own) is kept in ``printed``.
     """
     rows = [list(checked_grid(grid)[start : start + 9]) for start in range(0, 81, 9)]
-    tally = Tally(limits, on_event)
-    board = Watched(rows, tally.note)
+    traced = tally(limits, on_event)
+    board = Watched(rows, traced.note)
     printed = Printed()
     try:
         compiled = compile(code, FILENAME, "exec")
     except SyntaxError as error:
         outcome, message, traceback = "error", *syntax_error(error)
     else:
-        outcome, message, traceback = run_traced(compiled, code, board, tally, printed)
-    if tally.reason:
-        outcome, message = "stopped", f"stopped: {tally.reason}"
+        outcome, message, traceback = run_traced(compiled, code, board, traced, printed)
+    counts = traced.counts()
+    if counts["reason"]:
+        outcome, message = "stopped", f"stopped: {counts['reason']}"
     return {
         "outcome": outcome,
         "message": message,
         "traceback": traceback,
         "board": [list(row) if isinstance(row, list) else row for row in board],
-        "steps": tally.steps,
-        "writes": tally.writes,
-        "undos": tally.undos,
-        "lines": tally.lines,
-        "calls": tally.calls,
-        "max_depth": tally.max_depth,
-        "seconds": perf_counter() - tally.started,
-        "at_end": tally.at_end(),
+        "steps": counts["steps"],
+        "writes": counts["writes"],
+        "undos": counts["undos"],
+        "lines": counts["lines"],
+        "calls": counts["calls"],
+        "max_depth": counts["max_depth"],
+        "seconds": counts["seconds"],
+        "at_end": wrote_at_end(counts),
         "printed": printed.getvalue(),
     }
 
 
 def run_traced(
-    compiled: CodeType, code: str, board: Watched, tally: Tally, printed: Printed
+    compiled: CodeType, code: str, board: Watched, traced: Tally, printed: Printed
 ) -> tuple[str, str, list[str]]:
     """Run the module ``compiled`` (of text ``code``) and its solver on ``board`` under
-    ``tally``'s trace, its ``print`` into ``printed``: the outcome, message and traceback
-    (a stop is left in ``tally``)."""
+    ``traced``'s trace, its ``print`` into ``printed``: the outcome, message and traceback
+    (a stop is left in ``traced``'s counts)."""
     before = sys.gettrace()
-    disarm = arm_alarm(tally)
-    sys.settrace(tally.called)
+    disarm = arm_alarm(traced)
+    sys.settrace(traced.called)
     failure: BaseException | None = None
     try:
         entry = entry_point(compiled, printed)
@@ -477,9 +497,9 @@ def run_traced(
     except Stopped:
         pass
     except RecursionError as error:
-        tally.stop(recursion_message(error.__traceback__))
+        traced.stop(recursion_message(error.__traceback__))
     except MemoryError as error:
-        tally.stop(f"out of memory{at_line(error.__traceback__)}")
+        traced.stop(f"out of memory{at_line(error.__traceback__)}")
     except (Exception, SystemExit) as error:  # the reader's own (exit() too), told as theirs
         failure = error
     finally:
@@ -490,7 +510,7 @@ def run_traced(
     return "returned", "", []
 
 
-def arm_alarm(tally: Tally) -> Callable[[], None]:
+def arm_alarm(traced: Tally) -> Callable[[], None]:
     """Where the interpreter has one (CPython's main thread; not Pyodide), a wall-clock
     alarm that stops the run ``ALARM_AFTER`` seconds past the seconds' cap, and again every
     ``ALARM_AFTER`` seconds: for a loop the trace function never hears from (``while True:
@@ -501,12 +521,12 @@ def arm_alarm(tally: Tally) -> Callable[[], None]:
 
     def ring(signal_number: int, frame: object) -> None:  # noqa: ARG001
         if armed[0]:
-            raise tally.stop(f"still running after {tally.limits.seconds:g} seconds")
+            raise traced.stop(f"still running after {traced.limits.seconds:g} seconds")
 
     try:
         handler = signal.signal(signal.SIGALRM, ring)
         delay, interval = signal.setitimer(
-            signal.ITIMER_REAL, tally.limits.seconds + ALARM_AFTER, ALARM_AFTER
+            signal.ITIMER_REAL, traced.limits.seconds + ALARM_AFTER, ALARM_AFTER
         )
     except (AttributeError, OSError, ValueError):  # no such signal, or not the main thread
         return lambda: None
