@@ -12,7 +12,7 @@ from support import load_puzzles
 from sudoku.plain import PLAIN, STARTING_POINTS, unmarked
 from sudoku.solver import solve
 from sudoku.tracing import source, trace
-from sudoku.watching import FILENAME, Event, watch
+from sudoku.watching import FILENAME, Event, Limits, watch
 from sudoku.words import STRATEGIES
 
 PUZZLES = {
@@ -26,6 +26,9 @@ UNSOLVABLE = "..3.7.948.8...9.3......3.25.1.5.......23...7.8.4.2....2.5.6.38167.
 """A puzzle with no solution and no clash among its givens (test_tracing's): every search
 ends by taking back all it wrote."""
 
+PATIENT = Limits(events=10**7, lines=10**9, seconds=300.0)
+"""Caps no honest run here reaches, however busy the machine."""
+
 WRITES = {"place": "place", "force": "place", "undo": "undo"}
 """The trace's kinds that write into a cell, and what the tracer calls that write."""
 
@@ -33,7 +36,7 @@ WRITES = {"place": "place", "force": "place", "undo": "undo"}
 def writes_seen(code: str, grid: str) -> list[tuple[str, str, str, int]]:
     """Each write ``code`` makes on ``grid``, as the tracer records it: kind, cell, digit, line."""
     seen: list[Event] = []
-    run = watch(code, grid, on_event=seen.append)
+    run = watch(code, grid, PATIENT, seen.append)
     assert run["outcome"] == "returned", run["message"]
     return [(e["kind"], e["cell"], e["digit"], e["line"]) for e in seen]
 
@@ -92,7 +95,7 @@ def test_each_starting_point_solves_in_place(name: str) -> None:
     """Each of the code lab's starting points fills the board with the solution."""
     text, _ = unmarked(STARTING_POINTS[name])
     for grid in [*load_puzzles("unbiased_1000", limit=3), UNSOLVABLE]:
-        run = watch(text, grid)
+        run = watch(text, grid, PATIENT)
         assert run["outcome"] == "returned", run["message"]
         filled = "".join("".join(row) for row in run["board"])  # type: ignore[arg-type]
         assert filled == (solve(grid) or grid)
