@@ -12,7 +12,7 @@ from pathlib import Path
 
 from sudoku.cli.arguments import PUZZLE_HELP, Commands, positive
 from sudoku.cli.inputs import code_text, opened, parse_item, puzzle_texts
-from sudoku.cli.watch import cap_memory
+from sudoku.cli.watch import capped_memory
 from sudoku.formats import PuzzleError
 from sudoku.judging import COMPARE_STEPS, judge, refused, result_line, totals_line
 from sudoku.watching import LIMITS, Limits
@@ -45,10 +45,10 @@ def run(args: argparse.Namespace) -> int:
     """Judge each puzzle as it is read, print its line, then the totals."""
     code = code_text(args.code)
     limits = Limits(args.max_events, *LIMITS[1:])
-    cap_memory()
     if args.puzzle is not None:
-        return judge_all(code, [args.puzzle], limits)
-    with opened(args.file) as (stream, name):
+        with capped_memory():
+            return judge_all(code, [args.puzzle], limits)
+    with opened(args.file) as (stream, name), capped_memory():
         return judge_all(code, puzzle_texts(stream, name), limits)
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from sudoku.cli.arguments import PUZZLE_HELP, Commands, positive
@@ -47,8 +49,8 @@ def run(args: argparse.Namespace) -> int:
     """Print each write, then the summary; exit 0 when the verdict is ``ok``."""
     code = code_text(args.code)
     grid = parse(one_puzzle(args))
-    cap_memory()
-    done = watch(code, grid, Limits(args.max_events, *LIMITS[1:]), print_event)
+    with capped_memory():
+        done = watch(code, grid, Limits(args.max_events, *LIMITS[1:]), print_event)
     problem, solution = expected(grid)
     said = problem or verdict(grid, done, solution)
     print(json.dumps(summary(done, said)))
@@ -79,13 +81,24 @@ def summary(done: Run, said: str) -> dict[str, object]:
     }
 
 
-def cap_memory() -> None:
-    """Cap the process's address space at MEMORY_CAP where the system has such caps."""
+@contextmanager
+def capped_memory() -> Iterator[None]:
+    """While inside, the process's address space is capped at MEMORY_CAP (where the system
+    has such caps); the cap before is put back after (children started later inherit it:
+    a cap left behind starves them)."""
     try:
         import resource  # noqa: PLC0415 (POSIX only)
 
-        _, hard = resource.getrlimit(resource.RLIMIT_AS)
+        before = resource.getrlimit(resource.RLIMIT_AS)
+        soft, hard = before
         cap = MEMORY_CAP if hard == resource.RLIM_INFINITY else min(MEMORY_CAP, hard)
+        if soft != resource.RLIM_INFINITY:
+            cap = min(cap, soft)
         resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
     except (ImportError, OSError, ValueError):
+        yield
         return
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, before)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import resource
 from pathlib import Path
 
 import pytest
@@ -24,8 +25,10 @@ def solution_file(tmp_path: Path, code: str) -> str:
 def test_judge_puzzle(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """A right answer: its line (verdict, time, writes, the built-ins beside), the totals,
     exit 0."""
+    address_space = resource.getrlimit(resource.RLIMIT_AS)
     code, out, err = run(capsys, "judge", solution_file(tmp_path, SETS), LEETCODE)
     first, totals = out.splitlines()
+    assert resource.getrlimit(resource.RLIMIT_AS) == address_space  # the cap is lifted after
     assert (code, err) == (0, "")
     assert re.fullmatch(
         r"1: ok: [\d.]+ ms, 4,208 writes, 4,157 undos \| naive [\d.]+ ms, 4,208 writes; "

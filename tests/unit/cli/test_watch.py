@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import resource
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,7 @@ def test_watch_prints_each_write_then_the_summary(
 ) -> None:
     """One JSON object a write (step, kind, cell, digit, line, depth), then the summary:
     outcome, the verdict and the counters; exit 0 for a right answer."""
+    address_space = resource.getrlimit(resource.RLIMIT_AS)
     code, out, err = run(capsys, "watch", solution_file(tmp_path, EDITORIAL), LEETCODE)
     *events, last = [json.loads(line) for line in out.splitlines()]
     assert (code, err) == (0, "")
@@ -42,6 +44,7 @@ def test_watch_prints_each_write_then_the_summary(
     assert last["outcome"] == "returned"
     assert last["verdict"].startswith("ok: ")
     assert last["steps"] == len(events) == last["writes"] + last["undos"]
+    assert resource.getrlimit(resource.RLIMIT_AS) == address_space  # the cap is lifted after
 
 
 def test_watch_stops_at_max_events(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
