@@ -5,7 +5,7 @@ src/web/worker.py is a browser script, loaded here from ``support.WORKER``."""
 from __future__ import annotations
 
 import json
-import sys
+import platform
 import time
 from types import ModuleType
 from typing import Any
@@ -35,7 +35,7 @@ def test_exports_the_page_calls(worker: ModuleType) -> None:
 
 def test_ready_names_the_python(worker: ModuleType) -> None:
     """ready() tells which Python runs the core."""
-    assert json.loads(worker.ready())["python"] == sys.version.split()[0]
+    assert json.loads(worker.ready())["python"] == f"CPython {platform.python_version()}"
 
 
 def test_parse_returns_a_leetcode_board(worker: ModuleType) -> None:

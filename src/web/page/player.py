@@ -82,7 +82,7 @@ class Player:
         self.strategy = "naive"
         self.controls: tuple[str, ...] = options.CONTROLS
         """The parts the page shows (the widget's ``controls=``): what the captions name."""
-        self.board: Callable[[], list[list[str]]] | None = None
+        self.board: Callable[[], str] | None = None
         """A function giving the puzzle to trace when a control is pressed before any trace
         (the app's main board); None where the page opens its trace itself (the widget)."""
         self.loop: tuple[int, int] | None = None

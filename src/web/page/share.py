@@ -159,13 +159,13 @@ async def copy_field(player: Player, button: "Any") -> None:
 
 def mount_app(
     solver: "Any",
-    read_board: "Callable[[], list[list[str]]]",
+    read_board: "Callable[[], str]",
     load_text: "Callable[[str, str], Coroutine[Any, Any, None]]",
     query: str | None = None,
 ) -> Player:
     """Wire the app's player section: Watch, Compare, Share; restore a shared link.
 
-    ``read_board()`` is the main board in the LeetCode shape; ``load_text(text, what)``
+    ``read_board()`` is the main board as an 81-character grid; ``load_text(text, what)``
     reads a puzzle onto the main board (main.py's own functions); ``query`` is the
     page's query as it was loaded (the address may follow the board since), by default
     the address's.
@@ -218,7 +218,7 @@ async def restore_link(
     player: Player,
     wanted: "Settings",
     notes: str,
-    read_board: "Callable[[], list[list[str]]]",
+    read_board: "Callable[[], str]",
     load_text: "Callable[[str, str], Coroutine[Any, Any, None]]",
 ) -> None:
     """A shared link: its puzzle on the board, its strategy in the player, ready to play.

@@ -82,12 +82,13 @@ def companion_problem(grid: str, givens: str) -> str:
 def hint(board: "Any", givens: "Any", struck: "Any" = None) -> str:
     """The easiest logical step from the board (givens and entries), as data and words.
 
-    ``struck`` is 81 strings, the candidates hints crossed out so far (each cell's): the
-    step is ``sudoku.logic.next_step`` from the candidates the placed digits leave, less
-    those. Answers ``{"step": {technique, placements, eliminations, cells, units,
-    unit_cells, digits}, "text": logic.say(step)}``, or ``{"problem": kind, "text"}``
-    with kind "conflict", "wrong" (entries leave no solution), "none" (the givens have
-    none), "full" or "stuck" (no technique applies); ``{"error"}`` for a bad board.
+    ``struck`` is 81 strings (or one, joined by "|"), the candidates hints crossed out so
+    far (each cell's): the step is ``sudoku.logic.next_step`` from the candidates the
+    placed digits leave, less those. Answers ``{"step": {technique, placements,
+    eliminations, cells, units, unit_cells, digits}, "text": logic.say(step)}``, or
+    ``{"problem": kind, "text"}`` with kind "conflict", "wrong" (entries leave no
+    solution), "none" (the givens have none), "full" or "stuck" (no technique applies);
+    ``{"error"}`` for a bad board.
     """
     from sudoku import logic  # noqa: PLC0415 (see above: only the app's worker needs it)
 
@@ -104,6 +105,8 @@ def hint(board: "Any", givens: "Any", struck: "Any" = None) -> str:
         return reply(problem="full", text="No hint: the board is full, nothing is left to do.")
     marks = logic.marks_of(grid)
     crossed = plain(struck) or []
+    if isinstance(crossed, str):  # the page sends the 81 cells' strings joined by "|"
+        crossed = crossed.split("|")
     if len(crossed) == 81:
         marks = ["".join([d for d in marks[i] if d not in str(crossed[i])]) for i in range(81)]
     step = logic.next_step(grid, marks)
