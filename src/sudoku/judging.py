@@ -1,8 +1,8 @@
 """Judge a reader's own LeetCode 37 code, like LeetCode's judge but explaining.
 
-``verdict(grid, run)`` reads a ``sudoku.watching`` run of the reader's code on ``grid``:
-is the board at the end a valid, complete solution that keeps every given? Its answer is
-one line that starts with its outcome:
+``verdict(grid, run, solution)`` reads a ``sudoku.watching`` run of the reader's code on
+``grid``: is the board at the end a valid, complete solution that keeps every given? Its
+answer is one line that starts with its outcome:
 
 - ``ok: 3.1 ms, 61 writes, 0 undos``
 - ``wrong answer: r3c5 holds 4, the solution has 7`` (or ``changed a given at r1c1:
@@ -10,9 +10,10 @@ one line that starts with its outcome:
 - ``error on line 7: IndexError: list index out of range``
 - ``stopped: more than 1,000,000 steps``
 
-``judge(code, grids)`` runs the code on each puzzle, and the built-in strategies
-(``sudoku.tracing``) on the same puzzles beside it: time and writes for each, the
-strategies' cut off at ``COMPARE_STEPS`` events ("more than N steps").
+``judge(code, grid)`` runs the code on a puzzle, and the built-in strategies
+(``sudoku.tracing``) on the same puzzle beside it: time and writes for each, the
+strategies' cut off at ``COMPARE_STEPS`` events ("more than N steps"); ``result_line``
+and ``totals_line`` put a set of puzzles in words (``sudoku judge``).
 
 CPython and Pyodide only, like ``sudoku.watching``.
 """

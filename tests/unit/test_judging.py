@@ -116,6 +116,20 @@ def test_buggy_code_gets_a_verdict_in_words(code: str, verdict: str) -> None:
     assert re.fullmatch(verdict, result["verdict"]), result["verdict"]
 
 
+def test_a_search_on_its_own_copy_passes_and_is_said_so() -> None:
+    """Code that solves a copy and puts it on the board at the end passes, and its ``ok``
+    says the writes all came at the end."""
+    code = EDITORIAL.replace("class Solution:", "class Editorial:") + (
+        "\n\ndef solve(board):\n    copy = [row[:] for row in board]\n"
+        "    Editorial().solve(copy)\n    board[:] = copy\n"
+    )
+    result = judge(code, LEETCODE, QUICK, compare_steps=0)
+    assert re.fullmatch(
+        r"ok: [\d.]+ ms, 51 writes, 0 undos, all at the end \(the search ran on your own data\)",
+        result["verdict"],
+    ), result["verdict"]
+
+
 def test_a_wrong_digit_is_named_against_the_solution() -> None:
     """The first cell (reading order) that differs from the only solution is named."""
     wrong = SOLVED[:40] + ("1" if SOLVED[40] != "1" else "2") + SOLVED[41:]
