@@ -116,7 +116,6 @@ STALE = (
 """Status verdicts about the board as it was (or its Undo): an edit replaces them."""
 REMEMBER_MS = 300
 """Quiet time before a change is written to the address and storage (typing is fast)."""
-CONFLICT = "The digits conflict: fix the marked cells first."
 
 page = web.page
 cells = [document.getElementById(cell_name(i)) for i in range(81)]
@@ -580,6 +579,20 @@ def check_conflicts() -> None:
     refresh()
 
 
+CLASHING = "The digits conflict: fix the marked cells first."
+"""What Solve and Watch say of a board whose digits clash (neither searches it)."""
+
+
+def refuse_clash() -> str:
+    """Refuse a board whose digits clash (Solve, Watch): the clashes marked, the status
+    says so; what it said ("" when nothing clashes: nothing said)."""
+    check_conflicts()
+    if not state["clashing"]:
+        return ""
+    say(CLASHING, "conflict")
+    return CLASHING
+
+
 async def load_text(text: str, source: str) -> None:
     """Parse pasted or imported text in the worker; on error keep the board as it is.
 
@@ -647,8 +660,7 @@ async def run_solve(job: int) -> None:
     if "error" in answer:
         say(answer["error"], "error")
     elif answer["verdict"] == "conflict":
-        check_conflicts()
-        say(CONFLICT, "conflict")
+        refuse_clash()
     else:
         if answer["solution"]:
             solution = "".join(["".join(row) for row in answer["solution"]])
@@ -695,6 +707,7 @@ async def connect() -> None:
         remember()
 
     player.on_trace = on_trace
+    player.refuses = refuse_clash
     page.body.dataset.ready = "true"
     window.performance.mark("sudoku:solver-ready")
     check_conflicts()
@@ -958,8 +971,7 @@ def on_start_solving() -> None:
 async def start_solving() -> None:
     """Make the typed digits the givens and start the timer, once the worker says they
     have a solution: a clash or no solution is said, and the givens stay editable."""
-    if state["clashing"]:
-        say(CONFLICT, "conflict")
+    if refuse_clash():
         return
     before = board.snapshot()
     answer = await ask(state["solver"].check, read_board(), BLANK * 81)

@@ -114,6 +114,7 @@ def show_share(player: Player) -> None:
         if element is not None and element.value != text:
             element.value = text
             relabel_for(name)
+    exports.show_plan(player)
     label = document.getElementById("share-step-label")
     if label is not None:
         label.textContent = (
@@ -189,7 +190,7 @@ def mount_app(
     )
 
     def on_watch(_event: "Any") -> None:
-        browser.spawn(player.open_trace(read_board(), player.view.part["strategy"].value))
+        browser.spawn(player.trace_board())
 
     document.getElementById("watch").addEventListener("click", create_proxy(on_watch))
     for button in document.querySelectorAll("[data-copy]"):
