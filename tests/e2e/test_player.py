@@ -206,7 +206,7 @@ def test_strategy_selector_retraces_with_its_source(player: Page) -> None:
     player.select_option("#p-strategy", "mrv")
     player.wait_for_function(f"n => +{PLAYER}.dataset.trace > n", arg=before, timeout=TRACE_MS)
     code = player.locator("#player [data-role='code']").text_content() or ""
-    assert code.startswith("def mrv(")
+    assert code.startswith("class Solution:")
     assert code == source("mrv")[0]
 
 
