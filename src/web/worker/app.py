@@ -208,10 +208,10 @@ def reveal(givens: "Any", cell: "Any") -> str:
     one solution, when it has several: ``solutions`` is then 2), or ``{"problem": text}``
     when the givens clash or have no solution; ``{"error"}`` for a bad board or cell."""
     try:
-        puzzle = formats.parse(plain(givens))
+        puzzle = formats.parse(givens)
     except PuzzleError as error:
         return reply(error=str(error))
-    where = plain(cell)
+    where = cell
     if isinstance(where, bool) or not isinstance(where, int) or not 0 <= where < 81:
         return reply(error=f"no cell {where!r}: cells are 0 to 80")
     found = conflict_list(puzzle)
