@@ -111,7 +111,7 @@ def test_the_same_refusals(bad: object) -> None:
     messages = []
     for small in (False, True):
         solver.SMALL_INTS = small
-        with pytest.raises(ValueError, match="expected|is not a digit") as raised:
+        with pytest.raises(ValueError, match=r"expected|is not a digit") as raised:
             analyze(bad)  # type: ignore[arg-type]  # a bad grid on purpose
         messages.append(str(raised.value))
     assert messages[0] == messages[1]
