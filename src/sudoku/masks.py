@@ -197,12 +197,13 @@ def _propagate(s: State, queue: list[int], dirty: int) -> bool:
     solver spends its time, and every function call shows (in MicroPython even more).
     """
     peers, popcount, slots, dirty_of = PEERS, POPCOUNT, SLOTS, DIRTY
+    digit_at, full, boxes, areas = DIGIT, ALL, BOXES, AREAS  # locals: no global lookups
     while True:
         # Naked singles: each queued cell's digit leaves its peers; a peer left with one
         # candidate is placed at once and queued in turn.
         while queue:
             cell = queue.pop()
-            bit = s[DIGIT + cell]
+            bit = s[digit_at + cell]
             dirty |= dirty_of[cell]
             for peer in peers[cell]:
                 mask = s[peer]
@@ -219,7 +220,7 @@ def _propagate(s: State, queue: list[int], dirty: int) -> bool:
                         s[col] |= mask
                         s[box] |= mask
                         s[peer] = 0
-                        s[DIGIT + peer] = mask
+                        s[digit_at + peer] = mask
                         queue.append(peer)
                     else:
                         s[peer] = mask
@@ -230,7 +231,7 @@ def _propagate(s: State, queue: list[int], dirty: int) -> bool:
             for box in range(9):
                 if not dirty >> box & 1:
                     continue
-                cells, placed = BOXES[box]
+                cells, placed = boxes[box]
                 c0, c1, c2, c3, c4, c5, c6, c7, c8 = cells
                 a, b = s[c0], s[c1]
                 once = a | b  # digits in at least one cell
@@ -248,7 +249,7 @@ def _propagate(s: State, queue: list[int], dirty: int) -> bool:
                 twice |= once & a
                 once |= a
                 done = s[placed]
-                if once | done != ALL:
+                if once | done != full:
                     return False
                 hidden = once & ~twice & ~done
                 while hidden:
@@ -259,14 +260,21 @@ def _propagate(s: State, queue: list[int], dirty: int) -> bool:
                             break
                     else:  # its one cell took another hidden digit of this box
                         return False
-                    if not _place(s, cell, bit, queue):
+                    row, col, unit = slots[cell]  # _place, inlined
+                    if (s[row] | s[col] | s[unit]) & bit:
                         return False
+                    s[row] |= bit
+                    s[col] |= bit
+                    s[unit] |= bit
+                    s[cell] = 0
+                    s[digit_at + cell] = bit
+                    queue.append(cell)
             dirty &= ~BOX_BITS
             if queue:
                 continue
         # Locked candidates, and no-place in rows and columns, in changed bands and
         # stacks. Here no cell lists a placed digit, so the segment unions are exact.
-        for area_bit, cells, segments, lines in AREAS:
+        for area_bit, cells, segments, lines in areas:
             if not dirty & area_bit:
                 continue
             dirty ^= area_bit
@@ -278,9 +286,9 @@ def _propagate(s: State, queue: list[int], dirty: int) -> bool:
             s6, s7, s8 = s[k0] | s[k1] | s[k2], s[k3] | s[k4] | s[k5], s[k6] | s[k7] | s[k8]
             line0, line1, line2 = lines
             if (
-                s0 | s1 | s2 | s[line0] != ALL
-                or s3 | s4 | s5 | s[line1] != ALL
-                or s6 | s7 | s8 | s[line2] != ALL
+                s0 | s1 | s2 | s[line0] != full
+                or s3 | s4 | s5 | s[line1] != full
+                or s6 | s7 | s8 | s[line2] != full
             ):
                 return False
             # A digit of a segment that is in exactly one of (rest of its box, rest of
