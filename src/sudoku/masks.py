@@ -206,9 +206,8 @@ def _propagate(s: State, queue: list[int], dirty: int) -> bool:
             bit = s[digit_at + cell]
             dirty |= dirty_of[cell]
             for peer in peers[cell]:
-                mask = s[peer]
-                if mask & bit:
-                    mask ^= bit
+                if s[peer] & bit:  # most peers lack it: read the mask again only if not
+                    mask = s[peer] ^ bit
                     if not mask:
                         return False
                     dirty |= dirty_of[peer]
