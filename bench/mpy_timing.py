@@ -1,117 +1,95 @@
-"""The timings ``bench/micropython.py`` asks for, run inside MicroPython (Node).
+"""The jobs ``bench/micropython.py`` times, run inside MicroPython (Node).
 
-    node tests/unit/mpy_probe.mjs MICROPYTHON_MJS src/sudoku bench/mpy_timing.py CASES.json
+    node bench/mpy_bench.mjs MICROPYTHON_MJS src/sudoku bench/mpy_timing.py CASES.json
 
-``CASES.json`` holds ``{"sets": {name: [grid, ...]}, "hint_sets": {name: [grid, ...]},
-"path_sets": {name: [grid, ...]}, "bank_seeds": N, "generate_seeds": {level: N}}``. Each
-answer is one line, ``RESULT`` and a JSON object: the measure, its set and engine, and the
-milliseconds of each call: CPU time, from Node's ``process.cpuUsage`` (MicroPython's own
-ticks count whole milliseconds in Node, and a wall clock counts other processes' work).
-Both engines' answers are compared on every puzzle: a difference stops the run. Written
-for MicroPython: no typing, nothing it lacks.
+``setup(path)`` reads the cases, ``{"sets": {name: [grid, ...]}, "hint_sets": {name:
+[grid, ...]}, "path_sets": {name: [[grid, marks or null], ...]}, "bank_seeds": N,
+"generate_seeds": {level: N}}``, into ``COUNT`` jobs; ``run(job)`` runs one of them, one
+call each (``mpy_bench.mjs``: memory is freed between calls only). Each prints one line,
+``RESULT`` and a JSON object: the measure, its set (or level) and engine, the call's
+milliseconds of CPU time (Node's ``process.cpuUsage``: MicroPython's own ticks count whole
+milliseconds in Node, and a wall clock counts other processes' work), the kilobytes it
+allocated (nothing is freed during a call, so ``gc.mem_alloc`` grows by all of it), and for
+the solver its answer (``bench/micropython.py`` checks both engines agree).
+Written for MicroPython: no typing, nothing it lacks.
 """
 
+import gc
 import json
-import sys
 
 import js  # PyScript's MicroPython: JavaScript's globals (Node's process here)
 
-from sudoku import LEVELS, apply_step, from_bank, generate, next_step, solver
+from sudoku import LEVELS, from_bank, generate, next_step, solver
 
 ENGINES = (("bits", False), ("masks", True))
 """Each engine's name in the results, and ``solver.SMALL_INTS`` for it."""
 
+JOBS = []
+"""(measure, set or level, engine, function, arguments) for each job."""
+COUNT = 0
 
-def now():
-    """Milliseconds of CPU time this process has used (user and system), to the
-    microsecond: unlike the wall clock, other busy processes on a shared machine hardly
-    change it."""
+
+def cpu_ms():
+    """Milliseconds of CPU time this process has used (user and system)."""
     used = js.process.cpuUsage()
     return (used.user + used.system) / 1000
 
 
-def report(measure, name, engine, times):
-    """One result line."""
-    print("RESULT " + json.dumps({"measure": measure, "set": name, "engine": engine, "ms": times}))
+def analyze(small, grid, limit):
+    """``solver.analyze`` by one engine."""
+    solver.SMALL_INTS = small
+    return solver.analyze(grid, limit)
 
 
-def timed(function, *args):
-    """``function(*args)`` and its milliseconds."""
-    start = now()
-    answer = function(*args)
-    return answer, now() - start
-
-
-def solver_runs(sets):
-    """First solution (limit 1) and the verdict (limit 2) per puzzle, by both engines."""
-    for name in sets:
-        grids = sets[name]
-        for limit in (1, 2):
-            answers = {}
-            for engine, small in ENGINES:
-                solver.SMALL_INTS = small
-                solver.analyze("." * 81)  # tables built, code loaded
-                times = []
-                found = []
-                for grid in grids:
-                    answer, ms = timed(solver.analyze, grid, limit)
-                    times.append(ms)
-                    found.append(answer)
-                answers[engine] = found
-                report("limit " + str(limit), name, engine, times)
-            if answers["bits"] != answers["masks"]:
-                raise SystemExit("the engines differ on " + name)
-    solver.SMALL_INTS = True
-
-
-def hint_runs(sets):
-    """``next_step`` from the givens, per puzzle (the masks engine counts the solutions)."""
-    for name in sets:
-        report("first hint", name, "masks", [timed(next_step, grid)[1] for grid in sets[name]])
-
-
-def path_runs(sets):
-    """``next_step`` at every state of the logical path, until solved or stuck: the
-    hint a player asks at any point (with the marks the hints left)."""
-    for name in sets:
-        times = []
-        for puzzle in sets[name]:
-            grid, marks = puzzle, None
-            while True:
-                step, ms = timed(next_step, grid, marks)
-                times.append(ms)
-                if step is None:
-                    break
-                grid, marks = apply_step(grid, marks or _marks(grid), step)
-        report("hint on the path", name, "masks", times)
-
-
-def _marks(grid):
-    """The candidates the placed digits leave (``next_step``'s own when none are given)."""
-    from sudoku.logic import marks_of  # noqa: PLC0415 (MicroPython script, loaded late)
-
-    return marks_of(grid)
-
-
-def new_puzzles(bank_seeds, generate_seeds):
-    """``from_bank`` and the seeded ``generate`` per level, seeds from 0."""
-    for level in LEVELS:
-        times = [timed(from_bank, level, seed)[1] for seed in range(bank_seeds)]
-        report("from_bank", level, "masks", times)
-    for level in LEVELS:
-        count = generate_seeds.get(level, 0)
-        report("generate", level, "masks", [timed(generate, level, s)[1] for s in range(count)])
-
-
-def main():
-    """Read the cases, print every result."""
-    with open(sys.argv[1]) as file:  # noqa: PTH123 - no pathlib in MicroPython
+def setup(path):
+    """The jobs of the cases file: solver, hints, new puzzles."""
+    global COUNT  # noqa: PLW0603 (read by mpy_bench.mjs)
+    with open(path) as file:  # noqa: PTH123 - no pathlib in MicroPython
         cases = json.load(file)
-    solver_runs(cases["sets"])
-    hint_runs(cases["hint_sets"])
-    path_runs(cases["path_sets"])
-    new_puzzles(cases["bank_seeds"], cases["generate_seeds"])
-    print("DONE")
+    JOBS.extend(
+        ("solve" if limit == 1 else "verdict", name, engine, analyze, (small, grid, limit))
+        for name in cases["sets"]
+        for limit in (1, 2)
+        for engine, small in ENGINES
+        for grid in cases["sets"][name]
+    )
+    JOBS.extend(
+        ("first hint", name, "masks", next_step, (grid,))
+        for name in cases["hint_sets"]
+        for grid in cases["hint_sets"][name]
+    )
+    JOBS.extend(
+        ("hint on the path", name, "masks", next_step, (grid, marks))
+        for name in cases["path_sets"]
+        for grid, marks in cases["path_sets"][name]
+    )
+    JOBS.extend(
+        ("from_bank", level, "masks", from_bank, (level, seed))
+        for level in LEVELS
+        for seed in range(cases["bank_seeds"])
+    )
+    JOBS.extend(
+        ("generate", level, "masks", generate, (level, seed))
+        for level in LEVELS
+        for seed in range(cases["generate_seeds"].get(level, 0))
+    )
+    COUNT = len(JOBS)
+    solver.SMALL_INTS = False
+    solver.analyze("." * 81)  # the big int's tables built, both engines' code loaded
+    solver.SMALL_INTS = True
+    solver.analyze("." * 81)
 
 
-main()
+def run(job):
+    """Run one job and print its result line."""
+    measure, name, engine, function, args = JOBS[job]
+    solver.SMALL_INTS = True
+    memory = gc.mem_alloc()
+    start = cpu_ms()
+    answer = function(*args)
+    ms = cpu_ms() - start
+    kb = (gc.mem_alloc() - memory) / 1024
+    result = {"measure": measure, "set": name, "engine": engine, "ms": ms, "kb": kb}
+    if function is analyze:
+        result["answer"] = answer
+    print("RESULT " + json.dumps(result))
