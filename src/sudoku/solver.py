@@ -103,7 +103,7 @@ SMALL_INTS = MICROPYTHON
 """Which engine the search runs on, chosen here, once, by interpreter: the board as one
 810-bit int (this module) in CPython and Pyodide, where it is 2.4x faster; a 9-bit mask
 per cell (``sudoku.masks``) in MicroPython, whose big ints are slow and fill its heap
-(1.4-2.8x faster there, 30-45x less memory a call: ``bench/micropython.py``). Both give
+(1.2-2.7x faster there, 30-45x less memory a call: ``bench/micropython.py``). Both give
 the same answers, node for node (see ``sudoku.masks``). A module variable, not a
 constant: the tests and ``bench/micropython.py`` run either engine in either interpreter
 by setting it."""
