@@ -47,7 +47,7 @@ from sudoku import compat  # noqa: F401  (first: the other modules rely on it)
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from sudoku.formats import PuzzleError, parse, to_json, to_leetcode, to_line, to_pretty
-    from sudoku.generator import generate, puzzles
+    from sudoku.generator import from_bank, generate, puzzles
     from sudoku.grid import Board, Grid, cell_name, unit_name
     from sudoku.judging import judge, verdict
     from sudoku.leetcode import Solution
@@ -61,7 +61,7 @@ if TYPE_CHECKING:
 
 HOMES = {
     "formats": ("PuzzleError", "parse", "to_json", "to_leetcode", "to_line", "to_pretty"),
-    "generator": ("generate", "puzzles"),
+    "generator": ("from_bank", "generate", "puzzles"),
     "grid": ("Board", "Grid", "cell_name", "unit_name"),
     "judging": ("judge", "verdict"),
     "leetcode": ("Solution",),
@@ -97,6 +97,7 @@ __all__ = [
     "conflicts",
     "count_solutions",
     "describe",
+    "from_bank",
     "generate",
     "judge",
     "marks_of",
