@@ -11,6 +11,7 @@ from entries import Board
 from history import History
 from support import APP_WORKER, EASY, LEETCODE, load_file
 
+from sudoku.generator import from_bank
 from sudoku.logic import marks_of, next_step, rate, say
 from sudoku.solver import count_solutions, solve
 
@@ -120,8 +121,10 @@ def test_worker_check_names_the_wrong_entries(worker: ModuleType) -> None:
 
 
 def test_worker_generate_makes_a_proper_puzzle_of_the_level(worker: ModuleType) -> None:
-    """generate() gives a puzzle with one solution, rated at the level asked."""
+    """generate() gives a puzzle with one solution, rated at the level asked: the bank's,
+    rearranged (the same as generator.from_bank for the seed)."""
     answer = json.loads(worker.generate("medium", 3))
+    assert answer["grid"] == from_bank("medium", 3)
     assert count_solutions(answer["grid"], 2) == 1
     assert rate(answer["grid"]) == "medium"
     assert answer["givens"] == 81 - answer["grid"].count(".")

@@ -225,17 +225,18 @@ def reveal(givens: "Any", cell: "Any") -> str:
 
 
 def generate(level: str, seed: "Any" = None) -> str:
-    """A new puzzle of ``level`` (easy, medium, hard, expert) from ``seed`` (a whole
-    number; None draws one): ``{"grid", "board", "level", "seed", "givens", "ms"}``, or
-    ``{"error"}`` for an unknown level or a bad seed. Hard takes seconds (see
-    ``sudoku.generator``): the page waits, its thread free."""
+    """A new puzzle of ``level`` from ``seed`` (a whole number; None draws one):
+    ``{"grid", "board", "level", "seed", "givens", "ms"}``, or ``{"error"}`` for an
+    unknown level or a bad seed. It comes from the bank (``generator.from_bank``: a rated
+    puzzle rearranged, in a millisecond), not the seeded generator, which takes seconds
+    and hundreds of MB for a hard puzzle under MicroPython (bench/micropython.py)."""
     from sudoku import generator  # noqa: PLC0415 (see above: only the app's worker needs it)
 
     if isinstance(seed, float) and seed == int(seed):
         seed = int(seed)  # JS numbers arrive as floats
     start = ticks()
     try:
-        grid = generator.generate(level, seed)
+        grid = generator.from_bank(level, seed)
     except (TypeError, ValueError) as error:
         return reply(error=str(error))
     return reply(
