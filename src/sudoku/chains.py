@@ -1,0 +1,449 @@
+"""Chains: x-chains, xy-chains, and the last resort, contradiction chains.
+
+**X-chain** (SE 6.6+): one digit, cells joined in turn by strong links (a conjugate
+pair: if one end is not the digit, the other is) and weak links (two peers: if one is
+the digit, the other is not), strong first and last. If the first cell is not the
+digit, the last one is: every cell seeing both loses it. Links: the chain's cells.
+
+**XY-chain** (SE 6.6+): cells with two candidates each, each a peer of the next, the
+digit that ends one cell starting the next: if the first cell is not x, its other digit
+is true, which rules it out of the next cell, whose other digit is true, and so on until
+the last cell is x: every cell seeing both ends loses x. Links: (cell, the digit it
+holds if the one before does not) in order.
+
+**Contradiction chain** (the last resort, SE 8.5+): assume a candidate, write the
+singles that follow one after the other, until a cell has no candidate left or a digit
+no place in a unit: the candidate is false. Only the implications the contradiction
+needs are kept, in order. When singles stall without a contradiction, the chain
+**splits** on a cell with the fewest candidates (a digit with the fewest places when
+that is fewer) and follows each branch the same way: every branch must end in a
+contradiction (a nested chain, SE 9.5+, plus 1.0 per level). On a puzzle with one
+solution some wrong candidate always ends so (at worst the splits search the whole
+puzzle), so hints never get stuck. The candidates tried are the wrong ones, those the
+solution does not hold: a right one never leads to a contradiction. The shortest chain
+of the first depth that has one is the step.
+
+A link of a contradiction chain is a 5-tuple ``(kind, cell, digit, unit, branches)``:
+``("assume", cell, digit, -1, ())``, ``("naked single", cell, digit, -1, ())``,
+``("hidden single", cell, digit, unit, ())``, ``("no candidate", cell, "", -1, ())``,
+``("no place", -1, digit, unit, ())``, or ``("split", cell, "", unit, branches)`` with
+``branches`` a tuple of link tuples, one per candidate of the cell (``unit`` -1), or
+per place of a digit in ``unit`` (``digit`` set, ``cell`` -1), each branch starting with
+its own ``assume``.
+"""
+
+from __future__ import annotations
+
+from sudoku.grid import PEERS, UNITS, UNITS_OF
+from sudoku.steps import (
+    BIT,
+    ONLY,
+    SIZE,
+    TEXT,
+    Step,
+    length_bonus,
+    masks_of,
+    places,
+    removals,
+    seeing,
+    sees,
+    new_step,
+)
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    Link = tuple[str, int, str, int, tuple[object, ...]]
+
+RATINGS = {"x-chain": 66, "xy-chain": 66, "contradiction chain": 85}
+"""Each chain's base rating in tenths; ``length_bonus`` adds for long chains, and a
+contradiction chain 10 tenths per level of splits."""
+
+MAX_LINKS = 16
+"""The longest x-chain or xy-chain looked for (cells): longer ones are past following."""
+
+
+# --- x-chains and xy-chains ------------------------------------------------------------------
+
+
+def x_chain(marks: Sequence[str]) -> Step | None:
+    """The shortest x-chain that removes something (the first of that length, digits
+    ascending, by its first cell): see the module docstring."""
+    best: tuple[int, str, list[int], tuple[tuple[int, str], ...]] | None = None
+    for digit in "123456789":
+        spots = [cell for cell in range(81) if digit in marks[cell]]
+        strong = strong_partners(marks, digit)
+        for start in spots:
+            for path in x_paths(start, strong, spots):
+                if best is not None and len(path) >= best[0]:
+                    break
+                gone = removals(
+                    marks, [c for c in seeing([path[0], path[-1]]) if c not in path], digit
+                )
+                if gone:
+                    best = (len(path), digit, path, gone)
+                    break
+    if best is None:
+        return None
+    size, digit, path, gone = best
+    tenths = RATINGS["x-chain"] + length_bonus(size - 1)
+    return new_step("x-chain", (), gone, path, (), (digit,), tenths, tuple([(c,) for c in path]))
+
+
+def strong_partners(marks: Sequence[str], digit: str) -> dict[int, list[int]]:
+    """Each cell's partners in the conjugate pairs of ``digit``."""
+    partners: dict[int, list[int]] = {}
+    for unit in range(27):
+        where = places(marks, unit, digit)
+        if len(where) == 2:
+            a, b = where
+            partners.setdefault(a, []).append(b)
+            partners.setdefault(b, []).append(a)
+    return partners
+
+
+def x_paths(start: int, strong: dict[int, list[int]], spots: list[int]) -> list[list[int]]:
+    """The shortest x-chain from ``start`` to each cell it can reach ending with a strong
+    link, by length (cells: even counts), breadth first, up to ``MAX_LINKS`` cells."""
+    if start not in strong:
+        return []
+    paths = []
+    frontier = [[start]]
+    reached = {start}
+    while frontier and len(frontier[0]) < MAX_LINKS:
+        ends = []
+        for path in frontier:
+            for other in strong.get(path[-1], ()):
+                if other not in path:
+                    ends.append(path + [other])  # noqa: RUF005 (MicroPython)
+        paths += [path for path in ends if path[-1] not in reached]
+        reached |= {path[-1] for path in ends}
+        frontier = []
+        for path in ends:
+            for weak in spots:
+                if weak not in path and weak in strong and sees(path[-1], weak):
+                    frontier.append(path + [weak])  # noqa: RUF005 (MicroPython)
+        frontier = unique_ends(frontier)
+    return paths
+
+
+def unique_ends(paths: list[list[int]]) -> list[list[int]]:
+    """One path per last cell (the first met): breadth first, the others are no shorter."""
+    kept: dict[int, list[int]] = {}
+    for path in paths:
+        if path[-1] not in kept:
+            kept[path[-1]] = path
+    return [kept[end] for end in sorted(kept)]
+
+
+def xy_chain(marks: Sequence[str]) -> Step | None:
+    """The shortest xy-chain that removes something: see the module docstring."""
+    masks = masks_of(marks)
+    pairs = [cell for cell in range(81) if SIZE[masks[cell]] == 2]
+    best: tuple[int, str, list[tuple[int, str]], tuple[tuple[int, str], ...]] | None = None
+    for start in pairs:
+        for x in TEXT[masks[start]]:
+            for path in xy_paths(masks, pairs, start, x):
+                if best is not None and len(path) >= best[0]:
+                    break
+                end = path[-1][0]
+                cells = [cell for cell, _ in path]
+                gone = removals(marks, [c for c in seeing([start, end]) if c not in cells], x)
+                if gone:
+                    best = (len(path), x, path, gone)
+                    break
+    if best is None:
+        return None
+    size, x, path, gone = best
+    tenths = RATINGS["xy-chain"] + length_bonus(size)
+    cells = [cell for cell, _ in path]
+    return new_step("xy-chain", (), gone, cells, (), (x,), tenths, tuple(path))
+
+
+def xy_paths(masks: list[int], pairs: list[int], start: int, x: str) -> list[list[tuple[int, str]]]:
+    """The xy-chains from ``start`` (if it is not ``x``) to each cell that then is ``x``,
+    shortest first: lists of (cell, the digit it then holds)."""
+    first = [(start, TEXT[masks[start] ^ BIT[x]])]
+    frontier = [first]
+    seen = {first[0]}
+    found = []
+    while frontier and len(frontier[0]) < MAX_LINKS:
+        following = []
+        for path in frontier:
+            cell, digit = path[-1]
+            for other in pairs:
+                if masks[other] & BIT[digit] and sees(cell, other):
+                    state = (other, TEXT[masks[other] ^ BIT[digit]])
+                    if state not in seen:
+                        seen.add(state)
+                        following.append(path + [state])  # noqa: RUF005 (MicroPython)
+        found += [path for path in following if path[-1][1] == x and path[-1][0] != start]
+        frontier = following
+    return found
+
+
+# --- contradiction chains --------------------------------------------------------------------
+
+
+class Outcome:
+    """What assuming a candidate led to: the placements made (each ``(cell, bit, kind,
+    unit, premises)``), which placement removed each (cell, bit) (``by``), and a
+    contradiction's link and premises, or the stalled state (``masks``, ``need``)."""
+
+    __slots__ = ("by", "contradiction", "masks", "need", "placed")
+
+    def __init__(self) -> None:
+        self.placed: list[tuple[int, int, str, int, list[int]]] = []
+        self.by: dict[int, int] = {}
+        self.contradiction: tuple[Link, list[int]] | None = None
+        self.masks: list[int] = []
+        self.need: list[int] = []
+
+
+def needs_of(masks: Sequence[int]) -> list[int]:
+    """Each unit's digits still to be placed: those with a place in it."""
+    need = []
+    for unit in UNITS:
+        union = 0
+        for cell in unit:
+            union |= masks[cell]
+        need.append(union)
+    return need
+
+
+def assume(masks: Sequence[int], need: Sequence[int], cell: int, bit: int) -> Outcome:
+    """Place ``bit`` at ``cell`` and follow the naked and hidden singles round by round
+    until a contradiction (``contradiction`` set) or a stall."""
+    out = Outcome()
+    start = list(masks)
+    now = list(masks)
+    left = list(need)
+    todo = [(cell, bit, "assume", -1, [])]
+    while todo:
+        for where, digit, kind, unit, premises in todo:
+            if now[where] & digit:
+                put(out, now, left, where, digit, (kind, unit, premises))
+        broken = contradiction(out, start, now, left)
+        if broken is not None:
+            out.contradiction = broken
+            return out
+        todo = singles(out, start, now, left)
+    out.masks, out.need = now, left
+    return out
+
+
+def put(
+    out: Outcome,
+    now: list[int],
+    left: list[int],
+    cell: int,
+    bit: int,
+    why: tuple[str, int, list[int]],
+) -> None:
+    """Write ``bit`` at ``cell``: it leaves the peers, the cell's other digits go."""
+    index = len(out.placed)
+    out.placed.append((cell, bit, why[0], why[1], why[2]))
+    rest = now[cell] ^ bit
+    while rest:
+        low = rest & -rest
+        out.by[cell * 512 + low] = index
+        rest ^= low
+    now[cell] = 0
+    for peer in PEERS[cell]:
+        if now[peer] & bit:
+            now[peer] ^= bit
+            out.by[peer * 512 + bit] = index
+    for unit in UNITS_OF[cell]:
+        left[unit] &= ~bit
+
+
+def causes(out: Outcome, start: Sequence[int], cells: Sequence[int], bits: int) -> list[int]:
+    """The placements that removed ``bits`` from ``cells`` (those the start allowed)."""
+    found = []
+    for cell in cells:
+        rest = start[cell] & bits
+        while rest:
+            low = rest & -rest
+            index = out.by.get(cell * 512 + low)
+            if index is not None:
+                found.append(index)
+            rest ^= low
+    return found
+
+
+def contradiction(
+    out: Outcome, start: Sequence[int], now: Sequence[int], left: Sequence[int]
+) -> tuple[Link, list[int]] | None:
+    """The first broken rule: a blank with no candidate, a digit with no place in a unit;
+    with the placements that caused it."""
+    placed = {cell for cell, _, _, _, _ in out.placed}
+    for cell in range(81):
+        if start[cell] and not now[cell] and cell not in placed:
+            return ("no candidate", cell, "", -1, ()), causes(out, start, [cell], start[cell])
+    for unit, cells in enumerate(UNITS):
+        union = 0
+        for cell in cells:
+            union |= now[cell]
+        missing = left[unit] & ~union
+        if missing:
+            bit = missing & -missing
+            link = ("no place", -1, ONLY[bit], unit, ())
+            return link, causes(out, start, cells, bit)
+    return None
+
+
+def singles(
+    out: Outcome, start: Sequence[int], now: Sequence[int], left: Sequence[int]
+) -> list[tuple[int, int, str, int, list[int]]]:
+    """The naked singles, then the hidden singles, the state offers (with their causes)."""
+    found = []
+    for cell in range(81):
+        if SIZE[now[cell]] == 1:
+            others = start[cell] ^ now[cell]
+            found.append((cell, now[cell], "naked single", -1, causes(out, start, [cell], others)))
+    for unit, cells in enumerate(UNITS):
+        once = twice = 0
+        for cell in cells:
+            twice |= once & now[cell]
+            once |= now[cell]
+        alone = once & ~twice & left[unit]
+        while alone:
+            bit = alone & -alone
+            alone ^= bit
+            cell = next(c for c in cells if now[c] & bit)
+            if SIZE[now[cell]] != 1:
+                others = [c for c in cells if c != cell]
+                found.append((cell, bit, "hidden single", unit, causes(out, start, others, bit)))
+    return found
+
+
+def needed(out: Outcome, premises: list[int]) -> list[int]:
+    """The placements a contradiction rests on, all the way back, in order."""
+    keep = set()
+    todo = list(premises) + [0]  # noqa: RUF005 (MicroPython)
+    while todo:
+        index = todo.pop()
+        if index not in keep:
+            keep.add(index)
+            todo += out.placed[index][4]
+    return sorted(keep)
+
+
+def chain_links(out: Outcome) -> tuple[Link, ...]:
+    """The links of a contradiction: the placements it needs, then the broken rule."""
+    assert out.contradiction is not None
+    last, premises = out.contradiction
+    links: list[Link] = []
+    for index in needed(out, premises):
+        cell, bit, kind, unit, _ = out.placed[index]
+        links.append((kind, cell, ONLY[bit], unit, ()))
+    links.append(last)
+    return tuple(links)
+
+
+def refutation(
+    masks: list[int], need: list[int], cell: int, bit: int, depth: int
+) -> tuple[Link, ...] | None:
+    """The links showing that ``bit`` at ``cell`` breaks a rule, splitting at most
+    ``depth`` times along any branch; None if it does not within that."""
+    out = assume(masks, need, cell, bit)
+    if out.contradiction is not None:
+        return chain_links(out)
+    if depth == 0:
+        return None
+    return split(out, depth)
+
+
+def split(out: Outcome, depth: int) -> tuple[Link, ...] | None:
+    """After a stall: the links of a split whose every branch breaks a rule (the cell
+    with the fewest candidates, or a digit with fewer places in a unit), or None."""
+    cell, unit, bit = branching(out.masks, out.need)
+    if unit < 0:
+        options = [(cell, low) for low in bits_of(out.masks[cell])]
+    else:
+        options = [(c, bit) for c in UNITS[unit] if out.masks[c] & bit]
+    branches = []
+    for where, digit in options:
+        links = refutation(out.masks, out.need, where, digit, depth - 1)
+        if links is None:
+            return None
+        branches.append(links)
+    head = [(kind, c, ONLY[b], u, ()) for c, b, kind, u, _ in out.placed]
+    tail = (
+        "split",
+        cell if unit < 0 else -1,
+        ONLY[bit] if unit >= 0 else "",
+        unit,
+        tuple(branches),
+    )
+    return tuple(head) + (tail,)  # noqa: RUF005 (MicroPython)
+
+
+def bits_of(mask: int) -> list[int]:
+    """The one-bit masks of ``mask``, lowest first."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low)
+        mask ^= low
+    return found
+
+
+def branching(masks: Sequence[int], need: Sequence[int]) -> tuple[int, int, int]:
+    """Where to split: (cell, -1, 0) for the blank with the fewest candidates, or (-1,
+    unit, bit) for a digit with fewer places in a unit than that."""
+    cell = min([c for c in range(81) if masks[c]], key=lambda c: SIZE[masks[c]])
+    best = (SIZE[masks[cell]], cell, -1, 0)
+    for unit, cells in enumerate(UNITS):
+        for bit in bits_of(need[unit]):
+            count = sum([1 for c in cells if masks[c] & bit])
+            if count < best[0]:
+                best = (count, -1, unit, bit)
+    return best[1], best[2], best[3]
+
+
+def contradiction_chain(marks: Sequence[str], solution: str, max_depth: int = 9) -> Step | None:
+    """The last resort: the shortest contradiction chain refuting a wrong candidate (one
+    ``solution`` does not hold), with the fewest splits first; None when no candidate is
+    wrong (the marks hold only the solution) or none breaks within ``max_depth`` splits.
+    Candidates are tried cells with fewer candidates first."""
+    masks = masks_of(marks)
+    need = needs_of(masks)
+    wrong = [
+        (SIZE[masks[cell]], cell, bit)
+        for cell in range(81)
+        for bit in bits_of(masks[cell])
+        if ONLY[bit] != solution[cell]
+    ]
+    wrong.sort()
+    for depth in range(max_depth + 1):
+        best = None
+        for _, cell, bit in wrong:
+            links = refutation(masks, need, cell, bit, depth)
+            if links is not None and (best is None or size_of(links) < size_of(best[2])):
+                best = (cell, bit, links)
+        if best is not None:
+            cell, bit, links = best
+            tenths = RATINGS["contradiction chain"] + 10 * depth + length_bonus(size_of(links))
+            return new_step(
+                "contradiction chain",
+                (),
+                ((cell, ONLY[bit]),),
+                (cell,),
+                (),
+                (ONLY[bit],),
+                tenths,
+                links,
+            )
+    return None
+
+
+def size_of(links: Sequence[Link]) -> int:
+    """How many links a chain has, its branches' included."""
+    total = 0
+    for link in links:
+        total += 1
+        for branch in link[4]:
+            total += size_of(branch)  # type: ignore[arg-type]
+    return total
