@@ -34,7 +34,8 @@ its own ``assume``.
 
 from __future__ import annotations
 
-from sudoku.grid import PEERS, UNITS, UNITS_OF
+from sudoku.grid import DIGITS, PEERS, UNITS, UNITS_OF
+from sudoku.solver import board_of, contradicts
 from sudoku.steps import (
     BIT,
     ONLY,
@@ -188,14 +189,16 @@ def xy_paths(masks: list[int], pairs: list[int], start: int, x: str) -> list[lis
 
 class Outcome:
     """What assuming a candidate led to: the placements made (each ``(cell, bit, kind,
-    unit, premises)``), which placement removed each (cell, bit) (``by``), and a
-    contradiction's link and premises, or the stalled state (``masks``, ``need``)."""
+    unit, premises)``), which placement removed each candidate (``by``, keyed ``cell *
+    512 + bit``), and a contradiction's link and premises, or the stalled state
+    (``masks``, ``need``)."""
 
-    __slots__ = ("by", "contradiction", "masks", "need", "placed")
+    __slots__ = ("by", "contradiction", "filled", "masks", "need", "placed")
 
     def __init__(self) -> None:
         self.placed: list[tuple[int, int, str, int, list[int]]] = []
         self.by: dict[int, int] = {}
+        self.filled: set[int] = set()
         self.contradiction: tuple[Link, list[int]] | None = None
         self.masks: list[int] = []
         self.need: list[int] = []
@@ -214,21 +217,24 @@ def needs_of(masks: Sequence[int]) -> list[int]:
 
 def assume(masks: Sequence[int], need: Sequence[int], cell: int, bit: int) -> Outcome:
     """Place ``bit`` at ``cell`` and follow the naked and hidden singles round by round
-    until a contradiction (``contradiction`` set) or a stall."""
+    until a contradiction (``contradiction`` set) or a stall (the state given has no
+    single: only what changes is looked at)."""
     out = Outcome()
-    start = list(masks)
     now = list(masks)
     left = list(need)
     todo = [(cell, bit, "assume", -1, [])]
     while todo:
+        touched: set[int] = set()
         for where, digit, kind, unit, premises in todo:
-            if now[where] & digit:
-                put(out, now, left, where, digit, (kind, unit, premises))
-        broken = contradiction(out, start, now, left)
+            if now[where] & digit and where not in out.filled:
+                touched |= put(out, now, left, where, digit, (kind, unit, premises))
+        cells = sorted(touched)
+        units = sorted({unit for c in cells for unit in UNITS_OF[c]})
+        broken = contradiction(out, masks, now, left, cells, units)
         if broken is not None:
             out.contradiction = broken
             return out
-        todo = singles(out, start, now, left)
+        todo = singles(out, masks, now, left, cells, units)
     out.masks, out.need = now, left
     return out
 
@@ -240,22 +246,27 @@ def put(
     cell: int,
     bit: int,
     why: tuple[str, int, list[int]],
-) -> None:
-    """Write ``bit`` at ``cell``: it leaves the peers, the cell's other digits go."""
+) -> set[int]:
+    """Write ``bit`` at ``cell``: it leaves the peers, the cell's other digits go. The
+    cells whose candidates changed."""
     index = len(out.placed)
     out.placed.append((cell, bit, why[0], why[1], why[2]))
+    out.filled.add(cell)
     rest = now[cell] ^ bit
     while rest:
         low = rest & -rest
         out.by[cell * 512 + low] = index
         rest ^= low
     now[cell] = 0
+    touched = {cell}
     for peer in PEERS[cell]:
         if now[peer] & bit:
             now[peer] ^= bit
             out.by[peer * 512 + bit] = index
+            touched.add(peer)
     for unit in UNITS_OF[cell]:
         left[unit] &= ~bit
+    return touched
 
 
 def causes(out: Outcome, start: Sequence[int], cells: Sequence[int], bits: int) -> list[int]:
@@ -273,47 +284,58 @@ def causes(out: Outcome, start: Sequence[int], cells: Sequence[int], bits: int) 
 
 
 def contradiction(
-    out: Outcome, start: Sequence[int], now: Sequence[int], left: Sequence[int]
+    out: Outcome,
+    start: Sequence[int],
+    now: Sequence[int],
+    left: Sequence[int],
+    cells: Sequence[int],
+    units: Sequence[int],
 ) -> tuple[Link, list[int]] | None:
-    """The first broken rule: a blank with no candidate, a digit with no place in a unit;
-    with the placements that caused it."""
-    placed = {cell for cell, _, _, _, _ in out.placed}
-    for cell in range(81):
-        if start[cell] and not now[cell] and cell not in placed:
+    """The first broken rule among the changed ``cells`` and ``units``: a blank with no
+    candidate, a digit with no place in a unit; with the placements that caused it."""
+    for cell in cells:
+        if not now[cell] and cell not in out.filled:
             return ("no candidate", cell, "", -1, ()), causes(out, start, [cell], start[cell])
-    for unit, cells in enumerate(UNITS):
+    for unit in units:
         union = 0
-        for cell in cells:
+        for cell in UNITS[unit]:
             union |= now[cell]
         missing = left[unit] & ~union
         if missing:
             bit = missing & -missing
             link = ("no place", -1, ONLY[bit], unit, ())
-            return link, causes(out, start, cells, bit)
+            return link, causes(out, start, UNITS[unit], bit)
     return None
 
 
 def singles(
-    out: Outcome, start: Sequence[int], now: Sequence[int], left: Sequence[int]
+    out: Outcome,
+    start: Sequence[int],
+    now: Sequence[int],
+    left: Sequence[int],
+    cells: Sequence[int],
+    units: Sequence[int],
 ) -> list[tuple[int, int, str, int, list[int]]]:
-    """The naked singles, then the hidden singles, the state offers (with their causes)."""
+    """The naked singles among ``cells``, then the hidden singles of ``units`` (with
+    their causes)."""
     found = []
-    for cell in range(81):
+    for cell in cells:
         if SIZE[now[cell]] == 1:
             others = start[cell] ^ now[cell]
             found.append((cell, now[cell], "naked single", -1, causes(out, start, [cell], others)))
-    for unit, cells in enumerate(UNITS):
+    for unit in units:
+        members = UNITS[unit]
         once = twice = 0
-        for cell in cells:
+        for cell in members:
             twice |= once & now[cell]
             once |= now[cell]
         alone = once & ~twice & left[unit]
         while alone:
             bit = alone & -alone
             alone ^= bit
-            cell = next(c for c in cells if now[c] & bit)
+            cell = next(c for c in members if now[c] & bit)
             if SIZE[now[cell]] != 1:
-                others = [c for c in cells if c != cell]
+                others = [c for c in members if c != cell]
                 found.append((cell, bit, "hidden single", unit, causes(out, start, others, bit)))
     return found
 
@@ -343,40 +365,48 @@ def chain_links(out: Outcome) -> tuple[Link, ...]:
 
 
 def refutation(
-    masks: list[int], need: list[int], cell: int, bit: int, depth: int
+    masks: Sequence[int], need: Sequence[int], digits: Sequence[str], cell: int, bit: int, depth: int
 ) -> tuple[Link, ...] | None:
     """The links showing that ``bit`` at ``cell`` breaks a rule, splitting at most
-    ``depth`` times along any branch; None if it does not within that."""
+    ``depth`` times along any branch; None if it does not within that. ``digits``: the
+    filled cells' digits (``.`` for a blank), for the solver's quick check of a split's
+    branches (``solver.contradicts``: when it finds no contradiction, singles find none)."""
     out = assume(masks, need, cell, bit)
     if out.contradiction is not None:
         return chain_links(out)
     if depth == 0:
         return None
-    return split(out, depth)
+    after = list(digits)
+    for where, placed, _, _, _ in out.placed:
+        after[where] = ONLY[placed]
+    board, done = board_of(after, out.masks)
+    for options in splits(out.masks, out.need, depth == 1):
+        if depth == 1 and not all(
+            [contradicts(board, done, c, DIGITS.index(ONLY[b])) for c, b in options]
+        ):
+            continue
+        branches = []
+        for where, digit in options:
+            links = refutation(out.masks, out.need, after, where, digit, depth - 1)
+            if links is None:
+                break
+            branches.append(links)
+        else:
+            return split_links(out, options, tuple(branches))
+    return None
 
 
-def split(out: Outcome, depth: int) -> tuple[Link, ...] | None:
-    """After a stall: the links of a split whose every branch breaks a rule (the cell
-    with the fewest candidates, or a digit with fewer places in a unit), or None."""
-    cell, unit, bit = branching(out.masks, out.need)
-    if unit < 0:
-        options = [(cell, low) for low in bits_of(out.masks[cell])]
-    else:
-        options = [(c, bit) for c in UNITS[unit] if out.masks[c] & bit]
-    branches = []
-    for where, digit in options:
-        links = refutation(out.masks, out.need, where, digit, depth - 1)
-        if links is None:
-            return None
-        branches.append(links)
+def split_links(
+    out: Outcome, options: list[tuple[int, int]], branches: tuple[tuple[Link, ...], ...]
+) -> tuple[Link, ...]:
+    """The links of a refutation by a split: the assumption's singles, then the split."""
     head = [(kind, c, ONLY[b], u, ()) for c, b, kind, u, _ in out.placed]
-    tail = (
-        "split",
-        cell if unit < 0 else -1,
-        ONLY[bit] if unit >= 0 else "",
-        unit,
-        tuple(branches),
-    )
+    (a, bit_a), (b, bit_b) = options[0], options[-1]
+    if a == b:  # the candidates of one cell
+        tail: Link = ("split", a, "", -1, branches)
+    else:  # the places of one digit in a unit
+        unit = next(u for u in UNITS_OF[a] if b in UNITS[u])
+        tail = ("split", -1, ONLY[bit_a], unit, branches)
     return tuple(head) + (tail,)  # noqa: RUF005 (MicroPython)
 
 
@@ -390,26 +420,42 @@ def bits_of(mask: int) -> list[int]:
     return found
 
 
-def branching(masks: Sequence[int], need: Sequence[int]) -> tuple[int, int, int]:
-    """Where to split: (cell, -1, 0) for the blank with the fewest candidates, or (-1,
-    unit, bit) for a digit with fewer places in a unit than that."""
-    cell = min([c for c in range(81) if masks[c]], key=lambda c: SIZE[masks[c]])
-    best = (SIZE[masks[cell]], cell, -1, 0)
+def splits(masks: Sequence[int], need: Sequence[int], every: bool) -> list[list[tuple[int, int]]]:
+    """Where a stalled chain may split, each as its options (cell, bit): the cells with
+    two candidates, then the digits with two places in a unit (``every``: all of them;
+    else the first, or the cell with the fewest candidates if there is none)."""
+    found = []
+    for cell in range(81):
+        if SIZE[masks[cell]] == 2:
+            found.append([(cell, low) for low in bits_of(masks[cell])])
+            if not every:
+                return found
     for unit, cells in enumerate(UNITS):
-        for bit in bits_of(need[unit]):
-            count = sum([1 for c in cells if masks[c] & bit])
-            if count < best[0]:
-                best = (count, -1, unit, bit)
-    return best[1], best[2], best[3]
+        once = twice = thrice = 0
+        for cell in cells:
+            thrice |= twice & masks[cell]
+            twice |= once & masks[cell]
+            once |= masks[cell]
+        for bit in bits_of(twice & ~thrice & need[unit]):
+            found.append([(cell, bit) for cell in cells if masks[cell] & bit])
+            if not every:
+                return found
+    if not found:
+        cell = min([c for c in range(81) if masks[c]], key=lambda c: SIZE[masks[c]])
+        found.append([(cell, low) for low in bits_of(masks[cell])])
+    return found
 
 
 def contradiction_chain(marks: Sequence[str], solution: str, max_depth: int = 9) -> Step | None:
-    """The last resort: the shortest contradiction chain refuting a wrong candidate (one
-    ``solution`` does not hold), with the fewest splits first; None when no candidate is
-    wrong (the marks hold only the solution) or none breaks within ``max_depth`` splits.
-    Candidates are tried cells with fewer candidates first."""
+    """The last resort: a contradiction chain refuting a wrong candidate (one ``solution``
+    does not hold): with no split, the shortest; else the first found with the fewest
+    levels of splits. None when no candidate is wrong (the marks hold only the solution)
+    or none breaks within ``max_depth`` levels. Candidates are tried cells with fewer
+    candidates first, then in reading order, digits ascending."""
     masks = masks_of(marks)
     need = needs_of(masks)
+    digits = [solution[cell] if not masks[cell] else "." for cell in range(81)]
+    board, done = board_of(digits, masks)
     wrong = [
         (SIZE[masks[cell]], cell, bit)
         for cell in range(81)
@@ -420,22 +466,18 @@ def contradiction_chain(marks: Sequence[str], solution: str, max_depth: int = 9)
     for depth in range(max_depth + 1):
         best = None
         for _, cell, bit in wrong:
-            links = refutation(masks, need, cell, bit, depth)
+            if depth == 0 and not contradicts(board, done, cell, DIGITS.index(ONLY[bit])):
+                continue
+            links = refutation(masks, need, digits, cell, bit, depth)
             if links is not None and (best is None or size_of(links) < size_of(best[2])):
                 best = (cell, bit, links)
+                if depth:
+                    break
         if best is not None:
             cell, bit, links = best
             tenths = RATINGS["contradiction chain"] + 10 * depth + length_bonus(size_of(links))
-            return new_step(
-                "contradiction chain",
-                (),
-                ((cell, ONLY[bit]),),
-                (cell,),
-                (),
-                (ONLY[bit],),
-                tenths,
-                links,
-            )
+            gone = ((cell, ONLY[bit]),)
+            return new_step("contradiction chain", (), gone, (cell,), (), (ONLY[bit],), tenths, links)
     return None
 
 
