@@ -11,13 +11,13 @@ is true, which rules it out of the next cell, whose other digit is true, and so 
 the last cell is x: every cell seeing both ends loses x. Links: (cell, the digit it
 holds if the one before does not) in order.
 
-**Contradiction chain** (the last resort, SE 8.5+): assume a candidate, write the
+**Contradiction chain** (the last resort, 7.5+): assume a candidate, write the
 singles that follow one after the other, until a cell has no candidate left or a digit
 no place in a unit: the candidate is false. Only the implications the contradiction
 needs are kept, in order. When singles stall without a contradiction, the chain
 **splits** on a cell with the fewest candidates (a digit with the fewest places when
 that is fewer) and follows each branch the same way: every branch must end in a
-contradiction (a nested chain, SE 9.5+, plus 1.0 per level). On a puzzle with one
+contradiction (a nested chain: 8.5+, and 1.0 more per level). On a puzzle with one
 solution some wrong candidate always ends so (at worst the splits search the whole
 puzzle), so hints never get stuck. The candidates tried are the wrong ones, those the
 solution does not hold: a right one never leads to a contradiction. The shortest chain
@@ -57,7 +57,7 @@ if TYPE_CHECKING:
 
     Link = tuple[str, int, str, int, tuple[object, ...]]
 
-RATINGS = {"x-chain": 66, "xy-chain": 66, "contradiction chain": 85}
+RATINGS = {"x-chain": 66, "xy-chain": 66, "contradiction chain": 75}
 """Each chain's base rating in tenths; ``length_bonus`` adds for long chains, and a
 contradiction chain 10 tenths per level of splits."""
 
@@ -190,83 +190,107 @@ def xy_paths(masks: list[int], pairs: list[int], start: int, x: str) -> list[lis
 class Outcome:
     """What assuming a candidate led to: the placements made (each ``(cell, bit, kind,
     unit, premises)``), which placement removed each candidate (``by``, keyed ``cell *
-    512 + bit``), and a contradiction's link and premises, or the stalled state
-    (``masks``, ``need``)."""
+    512 + bit``), and a contradiction's link and premises, or the state it stalled in:
+    ``masks``, ``need`` (each unit's digits not placed yet) and ``counts`` (the places
+    of each of those digits in each unit, at ``9 * unit + digit - 1``)."""
 
-    __slots__ = ("by", "contradiction", "filled", "masks", "need", "placed")
+    __slots__ = ("by", "contradiction", "counts", "filled", "found", "masks", "need", "placed")
 
-    def __init__(self) -> None:
+    def __init__(self, masks: Sequence[int], need: Sequence[int], counts: Sequence[int]) -> None:
         self.placed: list[tuple[int, int, str, int, list[int]]] = []
         self.by: dict[int, int] = {}
         self.filled: set[int] = set()
         self.contradiction: tuple[Link, list[int]] | None = None
-        self.masks: list[int] = []
-        self.need: list[int] = []
+        self.found: list[tuple[int, int, str, int, list[int]]] = []
+        self.masks = list(masks)
+        self.need = list(need)
+        self.counts = list(counts)
 
 
-def needs_of(masks: Sequence[int]) -> list[int]:
-    """Each unit's digits still to be placed: those with a place in it."""
-    need = []
-    for unit in UNITS:
+INDEX = {1 << index: index for index in range(9)}
+"""Each one-bit mask's digit, less one."""
+
+
+def needs_of(masks: Sequence[int]) -> tuple[list[int], list[int]]:
+    """Each unit's digits still to be placed (those with a place in it), and how many
+    places each digit has in each unit (``Outcome.counts``)."""
+    need, counts = [], [0] * 243
+    for unit, cells in enumerate(UNITS):
         union = 0
-        for cell in unit:
+        for cell in cells:
             union |= masks[cell]
+            for bit in bits_of(masks[cell]):
+                counts[9 * unit + INDEX[bit]] += 1
         need.append(union)
-    return need
+    return need, counts
 
 
-def assume(masks: Sequence[int], need: Sequence[int], cell: int, bit: int) -> Outcome:
+def assume(
+    masks: Sequence[int], need: Sequence[int], counts: Sequence[int], cell: int, bit: int
+) -> Outcome:
     """Place ``bit`` at ``cell`` and follow the naked and hidden singles round by round
-    until a contradiction (``contradiction`` set) or a stall (the state given has no
-    single: only what changes is looked at)."""
-    out = Outcome()
-    now = list(masks)
-    left = list(need)
+    until a contradiction (``contradiction`` set) or a stall. Singles are noticed as they
+    appear (a cell down to one candidate, a digit down to one place in a unit): the state
+    given is taken to have none."""
+    out = Outcome(masks, need, counts)
     todo = [(cell, bit, "assume", -1, [])]
     while todo:
-        touched: set[int] = set()
+        out.found = []
         for where, digit, kind, unit, premises in todo:
-            if now[where] & digit and where not in out.filled:
-                touched |= put(out, now, left, where, digit, (kind, unit, premises))
-        cells = sorted(touched)
-        units = sorted({unit for c in cells for unit in UNITS_OF[c]})
-        broken = contradiction(out, masks, now, left, cells, units)
-        if broken is not None:
-            out.contradiction = broken
-            return out
-        todo = singles(out, masks, now, left, cells, units)
-    out.masks, out.need = now, left
+            if out.masks[where] & digit and where not in out.filled:
+                put(out, masks, where, digit, (kind, unit, premises))
+                if out.contradiction is not None:
+                    return out
+        todo = out.found
     return out
 
 
-def put(
-    out: Outcome,
-    now: list[int],
-    left: list[int],
-    cell: int,
-    bit: int,
-    why: tuple[str, int, list[int]],
-) -> set[int]:
-    """Write ``bit`` at ``cell``: it leaves the peers, the cell's other digits go. The
-    cells whose candidates changed."""
+def put(out: Outcome, start: Sequence[int], cell: int, bit: int, why: tuple[str, int, list[int]]) -> None:
+    """Write ``bit`` at ``cell``: the cell's other digits go, and the digit leaves the
+    peers; the singles and contradictions that makes are noted in ``out``."""
     index = len(out.placed)
     out.placed.append((cell, bit, why[0], why[1], why[2]))
     out.filled.add(cell)
+    now = out.masks
+    for unit in UNITS_OF[cell]:
+        out.need[unit] &= ~bit
     rest = now[cell] ^ bit
+    now[cell] = 0
     while rest:
         low = rest & -rest
-        out.by[cell * 512 + low] = index
         rest ^= low
-    now[cell] = 0
-    touched = {cell}
+        out.by[cell * 512 + low] = index
+        lose_place(out, start, cell, low)
     for peer in PEERS[cell]:
-        if now[peer] & bit:
+        if now[peer] & bit and out.contradiction is None:
             now[peer] ^= bit
             out.by[peer * 512 + bit] = index
-            touched.add(peer)
+            lose_place(out, start, peer, bit)
+            left = now[peer]
+            if not left:
+                link = ("no candidate", peer, "", -1, ())
+                out.contradiction = link, causes(out, start, [peer], start[peer])
+            elif SIZE[left] == 1:
+                premises = causes(out, start, [peer], start[peer] ^ left)
+                out.found.append((peer, left, "naked single", -1, premises))
+
+
+def lose_place(out: Outcome, start: Sequence[int], cell: int, bit: int) -> None:
+    """Count ``cell`` out of the places of ``bit`` in its units: a digit left with one
+    place is a hidden single, with none a contradiction."""
+    digit = INDEX[bit]
     for unit in UNITS_OF[cell]:
-        left[unit] &= ~bit
-    return touched
+        if out.need[unit] & bit:
+            key = 9 * unit + digit
+            out.counts[key] -= 1
+            if out.counts[key] == 1:
+                cells = UNITS[unit]
+                spot = next(c for c in cells if out.masks[c] & bit)
+                others = [c for c in cells if c != spot]
+                out.found.append((spot, bit, "hidden single", unit, causes(out, start, others, bit)))
+            elif not out.counts[key] and out.contradiction is None:
+                link = ("no place", -1, ONLY[bit], unit, ())
+                out.contradiction = link, causes(out, start, UNITS[unit], bit)
 
 
 def causes(out: Outcome, start: Sequence[int], cells: Sequence[int], bits: int) -> list[int]:
@@ -280,63 +304,6 @@ def causes(out: Outcome, start: Sequence[int], cells: Sequence[int], bits: int) 
             if index is not None:
                 found.append(index)
             rest ^= low
-    return found
-
-
-def contradiction(
-    out: Outcome,
-    start: Sequence[int],
-    now: Sequence[int],
-    left: Sequence[int],
-    cells: Sequence[int],
-    units: Sequence[int],
-) -> tuple[Link, list[int]] | None:
-    """The first broken rule among the changed ``cells`` and ``units``: a blank with no
-    candidate, a digit with no place in a unit; with the placements that caused it."""
-    for cell in cells:
-        if not now[cell] and cell not in out.filled:
-            return ("no candidate", cell, "", -1, ()), causes(out, start, [cell], start[cell])
-    for unit in units:
-        union = 0
-        for cell in UNITS[unit]:
-            union |= now[cell]
-        missing = left[unit] & ~union
-        if missing:
-            bit = missing & -missing
-            link = ("no place", -1, ONLY[bit], unit, ())
-            return link, causes(out, start, UNITS[unit], bit)
-    return None
-
-
-def singles(
-    out: Outcome,
-    start: Sequence[int],
-    now: Sequence[int],
-    left: Sequence[int],
-    cells: Sequence[int],
-    units: Sequence[int],
-) -> list[tuple[int, int, str, int, list[int]]]:
-    """The naked singles among ``cells``, then the hidden singles of ``units`` (with
-    their causes)."""
-    found = []
-    for cell in cells:
-        if SIZE[now[cell]] == 1:
-            others = start[cell] ^ now[cell]
-            found.append((cell, now[cell], "naked single", -1, causes(out, start, [cell], others)))
-    for unit in units:
-        members = UNITS[unit]
-        once = twice = 0
-        for cell in members:
-            twice |= once & now[cell]
-            once |= now[cell]
-        alone = once & ~twice & left[unit]
-        while alone:
-            bit = alone & -alone
-            alone ^= bit
-            cell = next(c for c in members if now[c] & bit)
-            if SIZE[now[cell]] != 1:
-                others = [c for c in members if c != cell]
-                found.append((cell, bit, "hidden single", unit, causes(out, start, others, bit)))
     return found
 
 
@@ -365,13 +332,18 @@ def chain_links(out: Outcome) -> tuple[Link, ...]:
 
 
 def refutation(
-    masks: Sequence[int], need: Sequence[int], digits: Sequence[str], cell: int, bit: int, depth: int
+    state: tuple[Sequence[int], Sequence[int], Sequence[int]],
+    digits: Sequence[str],
+    cell: int,
+    bit: int,
+    depth: int,
 ) -> tuple[Link, ...] | None:
     """The links showing that ``bit`` at ``cell`` breaks a rule, splitting at most
     ``depth`` times along any branch; None if it does not within that. ``digits``: the
     filled cells' digits (``.`` for a blank), for the solver's quick check of a split's
-    branches (``solver.contradicts``: when it finds no contradiction, singles find none)."""
-    out = assume(masks, need, cell, bit)
+    branches (``solver.contradicts``: when it finds no contradiction, singles find none).
+    ``state``: the masks, needs and counts (``Outcome``) to start from."""
+    out = assume(state[0], state[1], state[2], cell, bit)
     if out.contradiction is not None:
         return chain_links(out)
     if depth == 0:
@@ -380,14 +352,14 @@ def refutation(
     for where, placed, _, _, _ in out.placed:
         after[where] = ONLY[placed]
     board, done = board_of(after, out.masks)
-    for options in splits(out.masks, out.need, depth == 1):
+    for options in splits(out, depth == 1):
         if depth == 1 and not all(
             [contradicts(board, done, c, DIGITS.index(ONLY[b])) for c, b in options]
         ):
             continue
         branches = []
         for where, digit in options:
-            links = refutation(out.masks, out.need, after, where, digit, depth - 1)
+            links = refutation((out.masks, out.need, out.counts), after, where, digit, depth - 1)
             if links is None:
                 break
             branches.append(links)
@@ -420,10 +392,11 @@ def bits_of(mask: int) -> list[int]:
     return found
 
 
-def splits(masks: Sequence[int], need: Sequence[int], every: bool) -> list[list[tuple[int, int]]]:
+def splits(out: Outcome, every: bool) -> list[list[tuple[int, int]]]:
     """Where a stalled chain may split, each as its options (cell, bit): the cells with
     two candidates, then the digits with two places in a unit (``every``: all of them;
     else the first, or the cell with the fewest candidates if there is none)."""
+    masks = out.masks
     found = []
     for cell in range(81):
         if SIZE[masks[cell]] == 2:
@@ -431,15 +404,11 @@ def splits(masks: Sequence[int], need: Sequence[int], every: bool) -> list[list[
             if not every:
                 return found
     for unit, cells in enumerate(UNITS):
-        once = twice = thrice = 0
-        for cell in cells:
-            thrice |= twice & masks[cell]
-            twice |= once & masks[cell]
-            once |= masks[cell]
-        for bit in bits_of(twice & ~thrice & need[unit]):
-            found.append([(cell, bit) for cell in cells if masks[cell] & bit])
-            if not every:
-                return found
+        for bit in bits_of(out.need[unit]):
+            if out.counts[9 * unit + INDEX[bit]] == 2:
+                found.append([(cell, bit) for cell in cells if masks[cell] & bit])
+                if not every:
+                    return found
     if not found:
         cell = min([c for c in range(81) if masks[c]], key=lambda c: SIZE[masks[c]])
         found.append([(cell, low) for low in bits_of(masks[cell])])
@@ -453,7 +422,7 @@ def contradiction_chain(marks: Sequence[str], solution: str, max_depth: int = 9)
     or none breaks within ``max_depth`` levels. Candidates are tried cells with fewer
     candidates first, then in reading order, digits ascending."""
     masks = masks_of(marks)
-    need = needs_of(masks)
+    need, counts = needs_of(masks)
     digits = [solution[cell] if not masks[cell] else "." for cell in range(81)]
     board, done = board_of(digits, masks)
     wrong = [
@@ -468,7 +437,7 @@ def contradiction_chain(marks: Sequence[str], solution: str, max_depth: int = 9)
         for _, cell, bit in wrong:
             if depth == 0 and not contradicts(board, done, cell, DIGITS.index(ONLY[bit])):
                 continue
-            links = refutation(masks, need, digits, cell, bit, depth)
+            links = refutation((masks, need, counts), digits, cell, bit, depth)
             if links is not None and (best is None or size_of(links) < size_of(best[2])):
                 best = (cell, bit, links)
                 if depth:

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from sudoku.formats import shown
 from sudoku.grid import BLANK, DIGITS, PEERS, UNITS, Grid
-from sudoku.logic import hardest_level, marks_of
+from sudoku.logic import LEVEL_TOPS, marks_of, path_rating, rate
 from sudoku.solver import count_solutions, solve
 from sudoku.words import LEVELS
 
@@ -116,22 +116,23 @@ def lines_order(stream: Iterator[int]) -> list[int]:
 
 def within(level: int) -> Callable[[Grid], bool]:
     """Whether a puzzle (a subset of a solved grid's givens) stays within reach of the
-    level (an index of ``LEVELS``): logic up to that level solves it, or for *hard* and
-    *expert* it keeps exactly one solution (step 2 of the module docstring)."""
+    level (an index of ``LEVELS``): logic up to that level's top rating solves it, or for
+    *hard* and past it, it keeps exactly one solution (step 2 of the module docstring)."""
     if level >= 2:
         return lambda grid: count_solutions(grid, 2) == 1
     return lambda grid: solved_within(grid, level)
 
 
 def solved_within(grid: Grid, level: int) -> bool:
-    """Whether the techniques up to ``level`` (an index of ``LEVELS``) solve ``grid``."""
-    return hardest_level(list(grid), marks_of(grid), level) is not None
+    """Whether the techniques rated up to ``level``'s top (an index of ``LEVELS``) solve
+    ``grid`` (with no uniqueness technique: the grid may have several solutions)."""
+    solution = solve(grid) if level >= 2 else None  # one solution past medium: the uniqueness
+    return path_rating(list(grid), marks_of(grid), solution, LEVEL_TOPS[level]) is not None
 
 
 def level_of(grid: Grid) -> int:
     """The level (an index of ``LEVELS``) of a puzzle known to have one solution."""
-    hardest = hardest_level(list(grid), marks_of(grid), len(LEVELS) - 2)
-    return len(LEVELS) - 1 if hardest is None else hardest
+    return LEVELS.index(rate(grid).level)
 
 
 def seen_eight(cells: list[str], cell: int) -> bool:
@@ -170,10 +171,10 @@ def last_solved(path: list[Grid], level: int) -> Grid:
 
 
 def candidate(stream: Iterator[int], wanted: int) -> Grid:
-    """One puzzle made for the level (steps 1 and 2 of the module docstring), not yet rated."""
+    """One puzzle made for the level (steps 1 to 3 of the module docstring), not yet rated."""
     solution = full_grid(stream)
     path = thinned(stream, solution, within(wanted))
-    if wanted == 2:
+    if wanted in (2, 3):
         return last_solved(path, wanted)
     return path[-1]
 

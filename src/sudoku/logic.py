@@ -118,10 +118,10 @@ RATINGS = {
 Rating = namedtuple("Rating", ["rating", "level"])
 """A puzzle's rating (its hardest step's, a float) and its level (one of ``LEVELS``)."""
 
-LEVEL_TOPS = (23, 34, 46, 84, 1000)
+LEVEL_TOPS = (23, 34, 46, 74, 1000)
 """The highest rating of each level of ``LEVELS``, in tenths: easy up to 2.3 (singles),
 medium up to 3.4 (locked candidates, pairs, x-wing), hard up to 4.6 (triples, swordfish,
-wings, the single-digit patterns, colouring, unique rectangles), expert up to 8.4 (quads,
+wings, the single-digit patterns, colouring, unique rectangles), expert up to 7.4 (quads,
 jellyfish, bug+1, x- and xy-chains), extreme past it (a contradiction chain)."""
 
 
@@ -439,7 +439,7 @@ def rate(grid: Grid) -> Rating:
     """
     if solutions(grid) > 1:
         raise PuzzleError(VERDICT_WORDS["multiple"] + ": only a proper puzzle has a level")
-    tenths = path_rating(list(grid), marks_of(grid), solve(grid) or "", 1000)
+    tenths = path_rating(list(grid), marks_of(grid), solve(grid), 1000)
     assert tenths is not None  # no ceiling: the last resort always finishes
     return Rating(tenths / 10, level_of_rating(tenths))
 
@@ -449,10 +449,13 @@ def level_of_rating(tenths: int) -> str:
     return next(level for level, top in zip(LEVELS, LEVEL_TOPS) if tenths <= top)
 
 
-def path_rating(cells: list[str], marks: list[str], solution: Grid, ceiling: int) -> int | None:
+def path_rating(
+    cells: list[str], marks: list[str], solution: Grid | None, ceiling: int
+) -> int | None:
     """The highest rating (tenths) of the logical path from this state, using techniques
     rated up to ``ceiling`` only (their ratings before the chain lengths count); None if
-    those get stuck. Changes ``cells`` and ``marks``.
+    those get stuck. ``solution``: the one solution (None: not known, or several; no
+    uniqueness technique then, nor the last resort). Changes ``cells`` and ``marks``.
 
     While only singles are needed, they are placed all at once (the same state in any
     order): their ratings are the path's (1.2 box, 1.5 line, 2.3 naked) for the easiest
