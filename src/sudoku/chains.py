@@ -34,7 +34,7 @@ its own ``assume``.
 
 from __future__ import annotations
 
-from sudoku.grid import DIGITS, PEERS, UNITS, UNITS_OF
+from sudoku.grid import PEERS, UNITS, UNITS_OF
 from sudoku.solver import board_of, contradicts
 from sudoku.steps import (
     BIT,
@@ -353,9 +353,7 @@ def refutation(
         after[where] = ONLY[placed]
     board, done = board_of(after, out.masks)
     for options in splits(out, depth == 1):
-        if depth == 1 and not all(
-            [contradicts(board, done, c, DIGITS.index(ONLY[b])) for c, b in options]
-        ):
+        if depth == 1 and not all(contradicts(board, done, c, INDEX[b]) for c, b in options):
             continue
         branches = []
         for where, digit in options:
@@ -435,7 +433,7 @@ def contradiction_chain(marks: Sequence[str], solution: str, max_depth: int = 9)
     for depth in range(max_depth + 1):
         best = None
         for _, cell, bit in wrong:
-            if depth == 0 and not contradicts(board, done, cell, DIGITS.index(ONLY[bit])):
+            if depth == 0 and not contradicts(board, done, cell, INDEX[bit]):
                 continue
             links = refutation((masks, need, counts), digits, cell, bit, depth)
             if links is not None and (best is None or size_of(links) < size_of(best[2])):
