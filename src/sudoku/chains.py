@@ -44,18 +44,19 @@ from sudoku.steps import (
     Step,
     length_bonus,
     masks_of,
+    new_step,
     places,
     removals,
     seeing,
     sees,
-    new_step,
 )
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    Link = tuple[str, int, str, int, tuple[object, ...]]
+    Link = tuple[str, int, str, int, tuple[tuple["Link", ...], ...]]
+    """A contradiction chain's link (see the module docstring)."""
 
 RATINGS = {"x-chain": 66, "xy-chain": 66, "contradiction chain": 75}
 """Each chain's base rating in tenths; ``length_bonus`` adds for long chains, and a
@@ -113,19 +114,22 @@ def x_paths(start: int, strong: dict[int, list[int]], spots: list[int]) -> list[
     frontier = [[start]]
     reached = {start}
     while frontier and len(frontier[0]) < MAX_LINKS:
-        ends = []
-        for path in frontier:
-            for other in strong.get(path[-1], ()):
-                if other not in path:
-                    ends.append(path + [other])  # noqa: RUF005 (MicroPython)
+        ends = [
+            path + [other]  # noqa: RUF005 (MicroPython)
+            for path in frontier
+            for other in strong.get(path[-1], ())
+            if other not in path
+        ]
         paths += [path for path in ends if path[-1] not in reached]
         reached |= {path[-1] for path in ends}
-        frontier = []
-        for path in ends:
-            for weak in spots:
-                if weak not in path and weak in strong and sees(path[-1], weak):
-                    frontier.append(path + [weak])  # noqa: RUF005 (MicroPython)
-        frontier = unique_ends(frontier)
+        frontier = unique_ends(
+            [
+                path + [weak]  # noqa: RUF005 (MicroPython)
+                for path in ends
+                for weak in spots
+                if weak not in path and weak in strong and sees(path[-1], weak)
+            ]
+        )
     return paths
 
 
@@ -233,7 +237,7 @@ def assume(
     appear (a cell down to one candidate, a digit down to one place in a unit): the state
     given is taken to have none."""
     out = Outcome(masks, need, counts)
-    todo = [(cell, bit, "assume", -1, [])]
+    todo: list[tuple[int, int, str, int, list[int]]] = [(cell, bit, "assume", -1, [])]
     while todo:
         out.found = []
         for where, digit, kind, unit, premises in todo:
@@ -245,7 +249,9 @@ def assume(
     return out
 
 
-def put(out: Outcome, start: Sequence[int], cell: int, bit: int, why: tuple[str, int, list[int]]) -> None:
+def put(
+    out: Outcome, start: Sequence[int], cell: int, bit: int, why: tuple[str, int, list[int]]
+) -> None:
     """Write ``bit`` at ``cell``: the cell's other digits go, and the digit leaves the
     peers; the singles and contradictions that makes are noted in ``out``."""
     index = len(out.placed)
@@ -287,7 +293,9 @@ def lose_place(out: Outcome, start: Sequence[int], cell: int, bit: int) -> None:
                 cells = UNITS[unit]
                 spot = next(c for c in cells if out.masks[c] & bit)
                 others = [c for c in cells if c != spot]
-                out.found.append((spot, bit, "hidden single", unit, causes(out, start, others, bit)))
+                out.found.append(
+                    (spot, bit, "hidden single", unit, causes(out, start, others, bit))
+                )
             elif not out.counts[key] and out.contradiction is None:
                 link = ("no place", -1, ONLY[bit], unit, ())
                 out.contradiction = link, causes(out, start, UNITS[unit], bit)
@@ -371,7 +379,7 @@ def split_links(
 ) -> tuple[Link, ...]:
     """The links of a refutation by a split: the assumption's singles, then the split."""
     head = [(kind, c, ONLY[b], u, ()) for c, b, kind, u, _ in out.placed]
-    (a, bit_a), (b, bit_b) = options[0], options[-1]
+    (a, bit_a), (b, _) = options[0], options[-1]
     if a == b:  # the candidates of one cell
         tail: Link = ("split", a, "", -1, branches)
     else:  # the places of one digit in a unit
@@ -444,7 +452,9 @@ def contradiction_chain(marks: Sequence[str], solution: str, max_depth: int = 9)
             cell, bit, links = best
             tenths = RATINGS["contradiction chain"] + 10 * depth + length_bonus(size_of(links))
             gone = ((cell, ONLY[bit]),)
-            return new_step("contradiction chain", (), gone, (cell,), (), (ONLY[bit],), tenths, links)
+            return new_step(
+                "contradiction chain", (), gone, (cell,), (), (ONLY[bit],), tenths, links
+            )
     return None
 
 
@@ -454,5 +464,5 @@ def size_of(links: Sequence[Link]) -> int:
     for link in links:
         total += 1
         for branch in link[4]:
-            total += size_of(branch)  # type: ignore[arg-type]
+            total += size_of(branch)
     return total

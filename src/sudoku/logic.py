@@ -50,6 +50,7 @@ from __future__ import annotations
 
 from collections import namedtuple
 
+from sudoku import words
 from sudoku.chains import RATINGS as CHAIN_RATINGS
 from sudoku.chains import contradiction_chain, x_chain, xy_chain
 from sudoku.formats import PuzzleError
@@ -71,7 +72,6 @@ from sudoku.patterns import (
 from sudoku.solver import count_solutions, solve
 from sudoku.steps import Step, combinations, new_step, places, removals
 from sudoku.validate import conflicts, describe
-from sudoku import words
 from sudoku.words import (
     CLAIMING,
     HIDDEN_SINGLE,
@@ -88,6 +88,8 @@ from sudoku.words import (
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
+
+    from sudoku.chains import Link
 
     Finder = Callable[[Sequence[str]], "Step | None"]
     """A technique: marks to its first step that changes something, or None (a filled
@@ -446,7 +448,7 @@ def rate(grid: Grid) -> Rating:
 
 def level_of_rating(tenths: int) -> str:
     """The level (one of ``LEVELS``) of a rating in tenths: the first whose top is as high."""
-    return next(level for level, top in zip(LEVELS, LEVEL_TOPS) if tenths <= top)
+    return next(LEVELS[i] for i, top in enumerate(LEVEL_TOPS) if tenths <= top)
 
 
 def path_rating(
@@ -461,7 +463,7 @@ def path_rating(
     order): their ratings are the path's (1.2 box, 1.5 line, 2.3 naked) for the easiest
     single on hand each time is counted, as the step-by-step path takes it.
     """
-    finders = [find for name, find in zip(TECHNIQUES[2:], FINDERS[2:]) if TENTHS[name] <= ceiling]
+    finders = [FINDERS[i] for i in range(2, len(FINDERS)) if TENTHS[TECHNIQUES[i]] <= ceiling]
     last_resort = TENTHS[TECHNIQUES[-1]] <= ceiling
     hardest = 0
     while BLANK in cells:
@@ -555,39 +557,37 @@ def xy_chain_reason(s: Step) -> str:
     return words.xy_chain(names(s.cells), [digit for _, digit in s.links], s.digits[0])
 
 
-def chain_text(links: Sequence[tuple[object, ...]]) -> str:
+def chain_text(links: Sequence[Link]) -> str:
     """A contradiction chain's links after its assumption, in words: the singles it
     writes, then the broken rule, or the split and each branch in brackets."""
     parts = []
     for kind, cell, digit, unit, branches in links:
         if kind == "naked single":
-            parts.append(f"{cell_name(cell)} = {digit} (naked single)")  # type: ignore[arg-type]
+            parts.append(f"{cell_name(cell)} = {digit} (naked single)")
         elif kind == "hidden single":
-            parts.append(f"{cell_name(cell)} = {digit} (only place in {name_of_unit(unit)})")  # type: ignore[arg-type]
+            parts.append(f"{cell_name(cell)} = {digit} (only place in {name_of_unit(unit)})")
         elif kind == "no candidate":
-            parts.append(f"then {cell_name(cell)} has no candidate left")  # type: ignore[arg-type]
+            parts.append(f"then {cell_name(cell)} has no candidate left")
         elif kind == "no place":
-            parts.append(f"then {name_of_unit(unit)} has no place for {digit}")  # type: ignore[arg-type]
+            parts.append(f"then {name_of_unit(unit)} has no place for {digit}")
         elif kind == "split":
-            parts.append(split_text(cell, digit, unit, branches))  # type: ignore[arg-type]
+            parts.append(split_text(cell, digit, unit, branches))
     return ", ".join(parts)
 
 
-def split_text(
-    cell: int, digit: str, unit: int, branches: Sequence[Sequence[tuple[object, ...]]]
-) -> str:
+def split_text(cell: int, digit: str, unit: int, branches: Sequence[Sequence[Link]]) -> str:
     """A split in words: the options of a cell (or a digit's places in a unit), then each
     branch in brackets, each ending in a broken rule."""
     heads = [branch[0] for branch in branches]
     if unit < 0:
         options = f"then {cell_name(cell)} is {' or '.join([str(h[2]) for h in heads])}"
     else:
-        where = " or ".join([cell_name(h[1]) for h in heads])  # type: ignore[arg-type]
+        where = " or ".join([cell_name(h[1]) for h in heads])
         options = f"then {digit} goes in {where} ({name_of_unit(unit)})"
     cases = [
-        f"[if {cell_name(h[1]) if unit >= 0 else h[2]}: {chain_text(b[1:])}]"
-        for h, b in zip(heads, branches)
-    ]  # type: ignore[arg-type]
+        f"[if {cell_name(branch[0][1]) if unit >= 0 else branch[0][2]}: {chain_text(branch[1:])}]"
+        for branch in branches
+    ]
     return options + ": " + " ".join(cases) + ", none holds"
 
 

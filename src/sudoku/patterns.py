@@ -51,11 +51,11 @@ from sudoku.steps import (
     Step,
     combinations,
     masks_of,
+    new_step,
     places,
     removals,
     seeing,
     sees,
-    new_step,
 )
 from sudoku.words import FISH
 
@@ -82,7 +82,7 @@ RATINGS = {
 """Each technique's rating, in tenths of Sudoku Explainer's scale."""
 
 
-def found(
+def found(  # noqa: PLR0913, PLR0917 (a Step's fields, in their order)
     technique: str,
     gone: tuple[tuple[int, str], ...],
     cells: Sequence[int],
@@ -275,14 +275,14 @@ def empty_rectangle(marks: Sequence[str]) -> Step | None:
                         return found(
                             "empty rectangle",
                             ((target, digit),),
-                            spots + (near, far),
+                            spots + (near, far),  # noqa: RUF005 (MicroPython)
                             units,
                             (digit,),
                         )
     return None
 
 
-def rectangle_target(
+def rectangle_target(  # noqa: PLR0913, PLR0917 (the rectangle's parts)
     marks: Sequence[str],
     links: list[tuple[int, int, int]],
     box: int,
@@ -296,16 +296,16 @@ def rectangle_target(
         if unit >= 18:
             continue
         for near, far in ((a, b), (b, a)):
-            if unit >= 9 and ROW[near] == row and BOX[near] + 18 != box:
+            if BOX[near] + 18 == box or BOX[far] + 18 == box:
+                continue
+            if unit >= 9 and ROW[near] == row:
                 target = 9 * ROW[far] + col
-                if BOX[far] + 18 != box and BOX[target] + 18 != box:
-                    if target != far and digit in marks[target]:
-                        return target, unit, near, far
-            if unit < 9 and COL[near] == col and BOX[near] + 18 != box:
+            elif unit < 9 and COL[near] == col:
                 target = 9 * row + COL[far]
-                if BOX[far] + 18 != box and BOX[target] + 18 != box:
-                    if target != far and digit in marks[target]:
-                        return target, unit, near, far
+            else:
+                continue
+            if BOX[target] + 18 != box and target != far and digit in marks[target]:
+                return target, unit, near, far
     return None
 
 

@@ -52,7 +52,7 @@ class Step(
     __slots__ = ()
 
 
-def new_step(
+def new_step(  # noqa: PLR0913, PLR0917 (a Step's eight fields, in their order)
     technique: str,
     placements: tuple[tuple[int, str], ...],
     eliminations: tuple[tuple[int, str], ...],

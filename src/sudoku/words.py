@@ -236,7 +236,10 @@ def unique_rectangle(corners: list[str], digits: list[str]) -> str:
 
 def colouring(digit: str, on: list[str], off: list[str]) -> str:
     """Why a simple colouring: the two colours of a digit's conjugate pairs."""
-    return f"{digit}'s conjugate pairs link {listing(on)} against {listing(off)}: one side holds {digit}"
+    return (
+        f"{digit}'s conjugate pairs link {listing(on)} against {listing(off)}:"
+        f" one side holds {digit}"
+    )
 
 
 def bug(cell: str, digit: str) -> str:
@@ -250,15 +253,14 @@ def bug(cell: str, digit: str) -> str:
 def x_chain(digit: str, cells: list[str]) -> str:
     """Why an x-chain: ``if r1c1 is not 7, r1c5 is, so r4c5 is not, so r4c9 is``."""
     parts = [f"if {cells[0]} is not {digit}, {cells[1]} is"]
-    for index in range(2, len(cells), 2):
-        parts.append(f"{cells[index]} is not, {cells[index + 1]} is")
+    parts += [f"{cells[i]} is not, {cells[i + 1]} is" for i in range(2, len(cells), 2)]
     return ", so ".join(parts)
 
 
 def xy_chain(cells: list[str], digits: list[str], x: str) -> str:
     """Why an xy-chain: ``if r1c1 is not 3 it is 5, r1c4 is 6, r5c4 is 3``."""
     parts = [f"if {cells[0]} is not {x} it is {digits[0]}"]
-    parts += [f"{cell} is {digit}" for cell, digit in zip(cells[1:], digits[1:])]
+    parts += [f"{cells[i]} is {digits[i]}" for i in range(1, len(cells))]
     return ", ".join(parts)
 
 

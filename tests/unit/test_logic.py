@@ -295,7 +295,9 @@ def where(marks: list[str], unit: int, digit: str) -> set[int]:
     return {i for i in UNITS[unit] if digit in marks[i]}
 
 
-def seen_by_all(marks: list[str], ends: list[int], digit: str, skip: set[int]) -> set[tuple[int, str]]:
+def seen_by_all(
+    marks: list[str], ends: list[int], digit: str, skip: set[int]
+) -> set[tuple[int, str]]:
     """The candidates ``digit`` of the cells seeing every one of ``ends`` (but ``skip``)."""
     common = set.intersection(*[peers(e) for e in ends]) - skip - set(ends)
     return {(i, digit) for i in common if digit in marks[i]}
