@@ -1,49 +1,69 @@
-"""Logical steps a person could take, easiest technique first: hints, paths and levels.
+"""Logical steps a person could take, easiest first: hints, paths, ratings and levels.
 
 A person solving on paper keeps **candidates** (pencil marks) in each blank and takes
 steps, each either a **placement** (a digit written into a cell) or **eliminations**
-(candidates crossed out). This module finds such steps, one technique at a time, in
-the order of ``words.TECHNIQUES``, easiest first:
+(candidates crossed out). This module finds such steps, one technique at a time, in the
+order of ``words.TECHNIQUES``: by their rating on Sudoku Explainer's scale (SE, the
+enthusiasts' standard), easiest first. The basic techniques are here; fish, wings, the
+single-digit patterns, colouring and uniqueness are in ``sudoku.patterns``, chains in
+``sudoku.chains``:
 
-==============  ======  =================================================================
-technique       level   the step
-==============  ======  =================================================================
-naked single    easy    a blank with one candidate left holds it
-hidden single   easy    a digit with one place left in a unit goes there
-pointing        medium  a box's places for a digit all in one line: not elsewhere in it
-claiming        medium  a line's places for a digit all in one box: not elsewhere in it
-naked pair      medium  two cells of a unit with the same two candidates: those digits
-                        leave the rest of the unit
-hidden pair     medium  two digits with the same two places in a unit: other digits
-                        leave those cells
-naked triple    hard    three cells of a unit holding only three digits between them
-hidden triple   hard    three digits with only three places between them in a unit
-x-wing          hard    two lines holding a digit only in the same two crossing lines:
-                        the digit leaves the rest of those crossing lines
-==============  ======  =================================================================
+==================  ========  ===========================================================
+technique           SE        the step
+==================  ========  ===========================================================
+hidden single       1.2, 1.5  a digit with one place left in a box (row, column) goes there
+naked single        2.3       a blank with one candidate left holds it
+pointing            2.6       a box's places for a digit all in one line: not elsewhere in it
+claiming            2.8       a line's places for a digit all in one box: not elsewhere in it
+naked pair          3.0       two cells of a unit holding only the same two digits: those
+                              digits leave the rest of the unit (triple 3.6, quad 5.0)
+x-wing              3.2       two lines hold a digit only in the same two crossing lines
+                              (swordfish 3.8: three; jellyfish 5.2: four)
+hidden pair         3.4       two digits with the same two places in a unit: other digits
+                              leave those cells (triple 4.0, quad 5.4)
+skyscraper ...      4.0-4.5   two-string kite, xy-wing, empty rectangle, xyz-wing, w-wing,
+                              unique rectangle, simple colouring (``sudoku.patterns``)
+bug+1               5.6       every blank but one has two candidates (``sudoku.patterns``)
+x-chain, xy-chain   6.6+      chains of strong and weak links (``sudoku.chains``)
+contradiction       7.5+      the last resort: a candidate whose singles break a rule,
+chain                         splitting where they stall (8.5+ with one level of splits)
+==================  ========  ===========================================================
 
 Units are scanned as people look at a grid: boxes first, then rows, then columns
 (``LOOK``); digits ascending; cells in reading order. Each technique's finder returns
 the first step that changes something, so every step makes progress.
 
-**Levels** (``rate``): the path takes the easiest step available each time; a puzzle's
-level is the hardest technique its path needs, from the table above: *easy* when
-singles alone solve it, *medium* when it also needs locked candidates (pointing,
-claiming) or pairs, *hard* when it needs a triple or an x-wing, and *expert* when
-these techniques get stuck before the end (it needs a harder technique, or guessing).
+**Never stuck.** On a puzzle with one solution the last resort always finds a step while
+a blank is left (``sudoku.chains`` says why), so ``solve_path`` always ends solved.
+
+**Ratings and levels** (``rate``): the path takes the easiest step each time; a puzzle's
+rating is its hardest step's, and its level the range of ``LEVEL_TOPS`` that holds it:
+
+=========  ==========  ==============================================================
+level      rating      what it takes
+=========  ==========  ==============================================================
+easy       up to 2.3   singles
+medium     2.4 - 3.4   locked candidates, naked and hidden pairs, x-wings
+hard       3.5 - 4.6   triples, swordfish, skyscrapers, kites, wings, empty rectangles,
+                       unique rectangles, simple colouring
+expert     4.7 - 7.4   quads, jellyfish, bug+1, x-chains, xy-chains
+extreme    7.5 and up  contradiction chains
+=========  ==========  ==============================================================
 
 **State.** A ``Grid`` says which digits are placed; ``marks`` are 81 strings, each
 cell's candidates ascending (``""`` for a filled cell). ``marks_of(grid)`` gives the
 candidates that the placed digits alone leave; steps then cross out more. A step is
 data (``Step``); ``say(step)`` puts it in words, as the CLI's ``hint`` prints it.
 
-**Soundness.** Every technique here only concludes what holds in every solution, so on
-a puzzle with a solution no step removes a solution's digit or places a wrong one (the
-unit tests check this on the shared puzzle sets against the solver). That is why the
-public functions first refuse a puzzle with conflicting givens or no solution
-(``PuzzleError``, in the words of ``validate.describe`` and ``solve``). Marks passed in
-by a caller are trusted to keep the solution's digits (those made by ``apply_step``
-from ``marks_of`` always do).
+**Soundness.** Every technique here only concludes what holds in every solution (the
+uniqueness ones, in the one solution of a proper puzzle: they are used only there), so
+on a puzzle with a solution no step removes a solution's digit or places a wrong one
+(the unit tests check this on the shared puzzle sets against the solver, and restate
+each rule). That is why the public functions first refuse a puzzle with conflicting
+givens or no solution (``PuzzleError``, in the words of ``validate.describe`` and
+``solve``). Marks passed in by a caller are trusted to keep the solution's digits (those
+made by ``apply_step`` from ``marks_of`` always do). A reader's wrong entry leaves no
+solution: ``wrong_entry`` names it first.
 """
 
 from __future__ import annotations
