@@ -138,7 +138,7 @@ RATINGS = {
 12 in a box, 15 in a row or column; the others: ``sudoku.patterns``, ``sudoku.chains``)."""
 
 Rating = namedtuple("Rating", ["rating", "level"])
-"""A puzzle's rating (its hardest step's, a float) and its level (one of ``LEVELS``)."""
+"""A puzzle's rating (its hardest step's, in tenths) and its level (one of ``LEVELS``)."""
 
 LEVEL_TOPS = (23, 34, 46, 74, 1000)
 """The highest rating of each level of ``LEVELS``, in tenths: easy up to 2.3 (singles),
@@ -350,9 +350,11 @@ def first_step(
 UNIQUE_FINDERS = (unique_rectangle, bug_plus_one)
 """The finders of the techniques that hold only for a puzzle with one solution."""
 
-TENTHS = {"hidden single": 12, **RATINGS, **PATTERN_RATINGS, **CHAIN_RATINGS}
+TENTHS = {"hidden single": 12}
 """Each technique's rating in tenths (the lowest: a hidden single in a box, a chain of
 four links or fewer)."""
+for _table in (RATINGS, PATTERN_RATINGS, CHAIN_RATINGS):  # no ** in displays: MicroPython
+    TENTHS.update(_table)
 
 
 # --- refusing what has no logical path ---------------------------------------------------
@@ -463,7 +465,7 @@ def rate(grid: Grid) -> Rating:
         raise PuzzleError(VERDICT_WORDS["multiple"] + ": only a proper puzzle has a level")
     tenths = path_rating(list(grid), marks_of(grid), solve(grid), 1000)
     assert tenths is not None  # no ceiling: the last resort always finishes
-    return Rating(tenths / 10, level_of_rating(tenths))
+    return Rating(tenths, level_of_rating(tenths))
 
 
 def level_of_rating(tenths: int) -> str:
@@ -493,7 +495,7 @@ def path_rating(
         found = first_step(marks, finders, solution, last_resort)
         if found is None:
             return None
-        hardest = max(hardest, round(found.rating * 10))
+        hardest = max(hardest, found.rating)
         play(cells, marks, found)
     return hardest
 

@@ -5,8 +5,9 @@ cell): the shape the pages and ``sudoku.logic``'s public functions use. The hard
 techniques (``sudoku.patterns``, ``sudoku.chains``) work on **masks** instead: 81 ints,
 bit ``d - 1`` set while digit ``d`` is a candidate (``MASK["147"] == 0b1001001``).
 
-A **rating** is on Sudoku Explainer's scale, in tenths (``42`` is 4.2): ints add up
-exactly in every interpreter; a step carries it as a float (``tenths / 10``).
+A **rating** is on Sudoku Explainer's scale, in tenths (``42`` is 4.2): ints add up and
+print the same in every interpreter (MicroPython prints 9.2 as 9.199999999999999);
+``words.rating`` writes one as people read it.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ class Step(
       pointing (box, line); claiming (line, box); a fish (base lines, then cover lines);
       a pattern's strong links' units; none for a naked single;
     - ``digits``: the digits it is about, ascending;
-    - ``rating``: its difficulty on Sudoku Explainer's scale (a float: 1.2 to 11);
+    - ``rating``: its difficulty on Sudoku Explainer's scale, in tenths (12 to about 120);
     - ``links``: for chains, the chain link by link (``sudoku.chains`` says the shape);
       ``()`` for the other techniques.
 
@@ -70,7 +71,7 @@ def new_step(  # noqa: PLR0913, PLR0917 (a Step's eight fields, in their order)
         tuple(cells),
         tuple(units),
         tuple(digits),
-        tenths / 10,
+        tenths,
         links,
     )
 

@@ -123,6 +123,11 @@ ALREADY_SOLVED = "solved already: no blank cell left"
 """The hint for a full grid."""
 
 
+def rating(tenths: int) -> str:
+    """A rating in tenths as people read it: ``42`` -> ``4.2``."""
+    return f"{tenths // 10}.{tenths % 10}"
+
+
 def listing(items: list[str] | tuple[str, ...]) -> str:
     """Items in words: ``r1c1``, ``1 and 8``, ``r1c1, r1c4 and r1c7``."""
     if len(items) < 2:
