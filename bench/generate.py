@@ -67,7 +67,7 @@ def bench_level(level: str, seeds: int) -> dict[str, float]:
     times, givens, tries = [], [], []
     for seed in range(seeds):
         ms, puzzle, tried = timed(level, seed)
-        if count_solutions(puzzle, 2) != 1 or rate(puzzle) != level:
+        if count_solutions(puzzle, 2) != 1 or rate(puzzle).level != level:
             raise SystemExit(f"{level} seed {seed}: {puzzle} is not a proper {level} puzzle")
         times.append(ms)
         givens.append(81 - puzzle.count("."))
