@@ -82,8 +82,8 @@ def test_givens_stay_and_entries_are_yours_across_a_reload(fresh: Page) -> None:
     assert status(fresh) == "r1c1 is a given (5): it stays as it is."
     assert cell_values(fresh) == "534" + LEETCODE[3:]
     fresh.wait_for_function(
-        "() => Object.entries(localStorage).some(([k, v]) =>"
-        " k.startsWith('sudoku-lab play ') && JSON.parse(JSON.parse(v).board).entries[2] === '4')"
+        "() => Object.entries(localStorage).some(([k, v]) => k.startsWith('sudoku-lab games ')"
+        " && JSON.parse(JSON.parse(v).games[0].board).entries[2] === '4')"
     )
     fresh.reload()
     wait_ready(fresh)
@@ -321,8 +321,8 @@ def test_timer_runs_pauses_when_solved_hides_and_survives_a_reload(fresh: Page) 
     assert fresh.locator("#timer-box").is_hidden()
     assert fresh.locator("#timer-toggle").text_content() == "Show timer"
     fresh.wait_for_function(
-        "() => Object.entries(localStorage).some(([k, v]) => k.startsWith('sudoku-lab play ')"
-        " && JSON.parse(v).hidden === true && JSON.parse(v).ms >= 2000)"
+        "() => Object.entries(localStorage).some(([k, v]) => k.startsWith('sudoku-lab games ')"
+        " && JSON.parse(v).hidden === true && JSON.parse(v).games[0].ms >= 2000)"
     )
     fresh.reload()
     wait_ready(fresh)

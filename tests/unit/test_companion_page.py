@@ -72,16 +72,21 @@ def test_snapshot_round_trip_and_bad_text() -> None:
 
 
 def test_history_undoes_and_redoes_in_order() -> None:
-    """Undo walks back, redo forward; a new edit forgets redo."""
+    """Undo walks back, redo forward, each with the timer's ms of its state; a new edit
+    forgets redo."""
     past = History()
-    past.record("a", "first")
-    past.record("b", "second")
-    assert past.undo("c") == ("b", "second")
-    assert past.undo("b") == ("a", "first")
-    assert past.undo("a") is None
-    assert past.redo("a") == ("b", "first")
+    past.record("a", "first", 1000)
+    past.record("b", "second", 2000)
+    assert past.undo("c", 3000) == ("b", "second", 2000)
+    assert past.undo("b", 2500) == ("a", "first", 1000)
+    assert past.undo("a", 1500) is None
+    assert past.redo("a", 1500) == ("b", "first", 2500)
+    assert past.redo("b", 2600) == ("c", "second", 3000)
+    assert past.can_undo()
+    assert not past.can_redo()
+    past.undo("c", 3100)
     assert past.can_redo()
-    past.record("b", "third")
+    past.record("b", "third", 3200)
     assert not past.can_redo()
 
 

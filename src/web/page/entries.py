@@ -22,7 +22,9 @@ from sudoku.grid import PEERS
 
 DIGITS = "123456789"
 BLANK = "."
-LAYERS = ("givens", "entries", "solved")
+MAX_SNAPSHOT = 4_000
+"""More than any snapshot takes (81 cells of givens, entries, solved digits, and up to 9
+marks and 9 struck candidates each: about 2.5 kB)."""
 
 
 def blank_layer() -> list[str]:
@@ -101,6 +103,19 @@ class Board:
         self.struck = blank_layer()
         self.locked = grid.strip(BLANK) != ""
 
+    def lock(self) -> None:
+        """Start solving a typed puzzle: its digits become givens, what the reader types
+        next is theirs (an entry on a given's cell goes)."""
+        self.locked = self.puzzle() != BLANK * 81
+        self.entries = ["" if self.givens[i] else self.entries[i] for i in range(81)]
+        self.forget_solution()
+
+    def unlock(self) -> None:
+        """Let the givens be edited (a typo fixed): typing sets givens again, the entries
+        and marks stay."""
+        self.locked = False
+        self.forget_solution()
+
     def forget_solution(self) -> bool:
         """Drop every solved digit; True if there were any."""
         had = any(self.solved)
@@ -159,19 +174,18 @@ class Board:
             }
         )
 
-    def restore(self, text: str) -> bool:
-        """Take the state of a ``snapshot``; False (the board unchanged) for text that is
-        not one (a stored value from another version, say)."""
+    def restore(self, text: object) -> bool:
+        """Take the state of a ``snapshot``; False (the board unchanged) for anything that
+        is not one (a stored value from another version or another page, say): checked
+        cell by cell, and text over ``MAX_SNAPSHOT`` is not even parsed."""
         try:
-            data = json.loads(text)
+            data = json.loads(text) if isinstance(text, str) and len(text) <= MAX_SNAPSHOT else {}
             layers = [layer_of(data[name]) for name in ("givens", "entries")]
             solved = layer_of(data["solved"]) if data["solved"] else blank_layer()
-            marks = [marks_of(m) for m in data["marks"]]
-            struck = [marks_of(m) for m in data["struck"]]
+            marks = [marks_of(m) for m in cells_of(data["marks"])]
+            struck = [marks_of(m) for m in cells_of(data["struck"])]
             locked = data["locked"] is True
         except (ValueError, KeyError, TypeError):
-            return False
-        if len(marks) != 81 or len(struck) != 81:
             return False
         self.givens, self.entries = layers[0], layers[1]
         self.solved, self.marks, self.struck, self.locked = solved, marks, struck, locked
@@ -185,8 +199,16 @@ def layer_of(text: object) -> list[str]:
     return [ch if ch in DIGITS else "" for ch in text]
 
 
+def cells_of(value: object) -> list[object]:
+    """A per-cell list: exactly 81 items; ValueError for anything else."""
+    if not isinstance(value, list) or len(value) != 81:
+        raise ValueError("a per-cell list has 81 items")
+    return value
+
+
 def marks_of(text: object) -> str:
-    """A cell's marks: its digits 1-9, ascending, once each; ValueError if not text."""
-    if not isinstance(text, str):
-        raise TypeError("marks are text")
+    """A cell's marks: its digits 1-9, ascending, once each; ValueError if not text of
+    at most 9 characters."""
+    if not isinstance(text, str) or len(text) > 9:
+        raise TypeError("marks are text of at most 9 digits")
     return "".join([d for d in DIGITS if d in text])

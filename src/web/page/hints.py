@@ -31,11 +31,6 @@ if TYPE_CHECKING:
     Ask = Callable[..., Coroutine[Any, Any, dict[str, Any]]]
 
 
-def leetcode(grid: str) -> list[list[str]]:
-    """An 81-character grid in the LeetCode shape (what the worker takes)."""
-    return [list(grid[r * 9 : r * 9 + 9]) for r in range(9)]
-
-
 def article(level: str) -> str:
     """``a hard``, ``an easy``."""
     return ("an " if level[0] in "aeiou" else "a ") + level
@@ -50,7 +45,7 @@ class Companion:
         self.board = board
         self.ask = ask
         self.say = say
-        self.edit: Callable[[str, Callable[[], object]], object] = print
+        self.edit: Callable[..., object] = print
         self.repaint: Callable[[], object] = print
         self.load_grid: Callable[[str, str], object] = print
         self.step: dict[str, Any] | None = None
@@ -69,11 +64,12 @@ class Companion:
 
     def hook(
         self,
-        edit: "Callable[[str, Callable[[], object]], object]",
+        edit: "Callable[..., object]",
         repaint: "Callable[[], object]",
         load_grid: "Callable[[str, str], object]",
     ) -> None:
-        """The page's own: ``edit(what, change)`` makes an undoable change, ``repaint()``
+        """The page's own: ``edit(what, change, typed, said, verdict)`` makes an undoable
+        change (``said`` with ``verdict`` its status, unless the puzzle is solved), ``repaint()``
         paints the board, ``load_grid(grid, what)`` loads a new puzzle."""
         self.edit, self.repaint, self.load_grid = edit, repaint, load_grid
 
@@ -132,9 +128,9 @@ class Companion:
         self.say("Looking for the easiest step…", "hinting")
         answer = await self.ask(
             "hint",
-            leetcode(self.board.grid()),
-            leetcode(self.board.puzzle()),
-            list(self.board.struck),
+            self.board.grid(),
+            self.board.puzzle(),
+            "|".join(self.board.struck),
         )
         if self.now() != before:
             return  # the reader moved on: the answer is about another board
@@ -170,8 +166,13 @@ class Companion:
             for cell, digit in step["eliminations"]:
                 board.strike(cell, digit)
 
-        self.edit("the hint, " + text.split(" (")[0], change)
-        self.say(f"Hint applied: {text}.", "hint-applied")
+        self.edit(
+            "the hint, " + text.split(" (")[0],
+            change,
+            True,
+            f"Hint applied: {text}.",
+            "hint-applied",
+        )
 
     # -- check --------------------------------------------------------------------------
 
@@ -188,9 +189,7 @@ class Companion:
         self.forget()
         self.repaint()
         self.say(f"Checking your {count} entries…", "checking")
-        answer = await self.ask(
-            "check", leetcode(self.board.puzzle()), leetcode(self.board.entries_grid())
-        )
+        answer = await self.ask("check", self.board.puzzle(), self.board.entries_grid())
         if self.now() != before:
             return
         if "error" in answer or "problem" in answer:

@@ -10,19 +10,25 @@ a search must never block the thread that paints the page. A solve runs there in
 slices (``analyze_start``/``analyze_more``): Stop, Clear or an edit end it between two,
 and the worker is free for the next request at once.
 
-The board crosses to the worker in the LeetCode shape, ``list[list[str]]`` with "." for
-blanks (what ``Solution().solveSudoku`` takes); answers come back as JSON text.
+The board crosses to the worker as the core's grid, 81 characters with "." for blanks
+(text crosses any worker boundary as is); answers come back as JSON text.
 
 Before Python the cells behave as plain inputs, each a tab stop: what is typed then is
 read when the handlers attach (its last digit per cell), and the board becomes a single
 tab stop (roving tabindex) with arrow keys.
 
 The board outlives a reload and Back: each change is written into the page's address
-(``history.replaceState``, ``?puzzle=...&strategy=...``, the share link's form), and into
-localStorage where the browser allows it (a refusal, as in another site's iframe, is
-caught: see ``stored``). A link's puzzle wins over the stored one, and what the reader
-typed before Python wins over both. What only storage keeps (where allowed): the
-reader's entries, pencil marks and timer, for the puzzle in the address.
+(``history.replaceState``, ``?puzzle=...&strategy=...``, the share link's form), and the
+reader's games into localStorage where the browser allows it (a refusal, as in another
+site's iframe, is caught: see ``stored``): the last few games, each with its entries,
+pencil marks and time, and the one on the board (``games`` says what is kept, and checks
+it when read back). A link's puzzle is shown with its own game if there is one, and
+destroys none; without a link the game on the board when the reader left comes back;
+what the reader typed before Python wins over both. "Your games" opens any kept game.
+
+A puzzle typed on an empty board is the reader's to set: Start solving makes its digits
+the givens (refused while they clash or have no solution) and starts the timer; Edit
+givens unlocks a puzzle's givens again, to fix a typo.
 
 **The puzzle companion** (issue 14). The board is data (``entries.Board``: givens,
 the reader's entries, solved digits, pencil marks) painted onto the 81 inputs
@@ -31,8 +37,9 @@ be undone and redone (``history``: Ctrl+Z, Ctrl+Y or Ctrl+Shift+Z, and the butto
 Hint, Check and New puzzle ask the worker (``hints``); pencil marks and candidates show
 in a layer over the board (``pencil``); the timer is ``stopwatch``'s.
 
-Messages never outlive what they describe: an edit drops a solve in flight, replaces a
-verdict about the old board and clears a failed paste's error.
+Messages never outlive what they describe: an edit drops a solve in flight, says what
+it did (or that the puzzle is solved) in place of whatever the status said, and clears a
+failed paste's error.
 
 Flags for tests and for the modules that build on this one: ``body[data-board]`` is
 "ready" once the handlers are on, ``body[data-ready]`` "true" once the worker answered,
@@ -45,9 +52,10 @@ worker's time for the last solve; performance marks "sudoku:board-ready" and
 import json
 
 import browser
+import games
 import options
 from entries import Board
-from hints import Companion, leetcode
+from hints import Companion
 from history import History
 from offline import keep_offline
 from pencil import Layer
@@ -55,7 +63,7 @@ from pencil import words as mark_words
 from pyscript import document, web, when, window, workers
 from pyscript.ffi import create_proxy, to_js
 from share import mount_app
-from stopwatch import Stopwatch, spoken
+from stopwatch import Stopwatch, clock_text, spoken
 
 from sudoku.formats import PuzzleError, parse
 from sudoku.grid import cell_name
@@ -83,6 +91,9 @@ if TYPE_CHECKING:
         from_link: bool
         typed: bool
         player: Player | None
+        verdict: str
+        bump: bool
+        kept: games.Kept
 
 
 DIGITS = "123456789"
@@ -103,26 +114,8 @@ STALE = (
     "restored",
 )
 """Status verdicts about the board as it was (or its Undo): an edit replaces them."""
-COMPANION = (
-    "hint",
-    "hint-applied",
-    "hint-wrong",
-    "hint-stuck",
-    "hint-none",
-    "hint-conflict",
-    "hint-full",
-    "checked",
-    "given",
-    "mark",
-    "finished",
-)
-"""Verdicts of the companion (hints, checks, marks): an edit replaces them with itself."""
 REMEMBER_MS = 300
 """Quiet time before a change is written to the address and storage (typing is fast)."""
-STORE_KEY = "sudoku-lab board "
-"""localStorage key prefix; the site's URL follows, as forks may share one origin."""
-PLAY_KEY = "sudoku-lab play "
-"""localStorage key prefix of the rest: entries, marks, timer (the puzzle is STORE_KEY's)."""
 
 page = web.page
 cells = [document.getElementById(cell_name(i)) for i in range(81)]
@@ -139,10 +132,15 @@ state: "State" = {
     "from_link": False,
     "typed": False,
     "player": None,
+    "verdict": "loading",
+    "bump": False,
+    "kept": games.empty(),
 }
 """The worker once it answered; the focused cell; the solve in flight; a write to the
 address pending; pencil mode on; candidates shown; the cells in conflict; the link's
-puzzle shown before Python; digits typed before Python; the player once mounted."""
+puzzle shown before Python; digits typed before Python; the player once mounted; the
+status's verdict; a change the reader made, not yet saved (``games.played``'s bump); the
+games kept, as last read or written."""
 board = Board()
 past = History()
 painted: list[tuple[str, str, str, bool]] = [("", "", "", False)] * 81
@@ -152,9 +150,10 @@ painted: list[tuple[str, str, str, bool]] = [("", "", "", False)] * 81
 # -- the board ------------------------------------------------------------------------
 
 
-def read_board(with_solution: bool = False) -> list[list[str]]:
-    """The board in the LeetCode shape, givens and entries; solved digits only when asked."""
-    return leetcode(board.grid(with_solved=with_solution))
+def read_board(with_solution: bool = False) -> str:
+    """The board as the core's grid (81 characters), givens and entries; solved digits
+    only when asked."""
+    return board.grid(with_solved=with_solution)
 
 
 def givens() -> str:
@@ -207,6 +206,8 @@ def paint() -> None:
     layer.paint(board, state["auto"])
     page["undo"].disabled = not past.can_undo()
     page["redo"].disabled = not past.can_redo()
+    page["start-solving"].hidden = board.locked or board.puzzle() == BLANK * 81
+    page["edit-givens"].hidden = not board.locked
     watch.run(board.locked and not board.full())
     fill_print_sheet()
 
@@ -233,55 +234,77 @@ def fill_print_sheet() -> None:
         box.textContent = board.value(i)
 
 
-def edit(what: str, change: "Callable[[], object]", typed: bool = True) -> bool:
+def edit(
+    what: str,
+    change: "Callable[[], object]",
+    typed: bool = True,
+    said: str = "",
+    verdict: str = "edited",
+) -> bool:
     """Make a change to the board that Undo can take back: ``what`` names it ("your 4 in
-    r3c5", "Clear"). False (nothing recorded) when it changed nothing."""
+    r3c5", "Clear"), ``said`` and ``verdict`` are the status for it (default: ``what``,
+    "edited"). False (nothing recorded) when it changed nothing."""
     before = board.snapshot()
     change()
     if board.snapshot() == before:
         return False
-    past.record(before, what)
+    past.record(before, what, watch.ms())
     companion.forget()
     refresh()
-    board_changed(edit=typed, what=what)
+    board_changed(edit=typed, what=what, said=said, verdict=verdict)
     return True
 
 
 def load_grid(grid: str, what: str, record: bool = True) -> None:
-    """Put a puzzle on the page: its digits become the givens, the timer starts at zero."""
+    """Put a puzzle on the page: its digits become the givens, the timer starts at zero.
+    ``record``: the reader loaded it (Undo takes it back, and it is their game now)."""
     before = board.snapshot()
     board.load(grid)
     if record and board.snapshot() != before:
-        past.record(before, what)
+        past.record(before, what, watch.ms())
     companion.forget()
     clear_messages()
     watch.reset()
     refresh()
-    board_changed()
+    board_changed(bump=record)
 
 
-def board_changed(edit: bool = False, what: str = "") -> None:
-    """After any change to the board: drop what no longer holds, remember the new board.
+def finished() -> bool:
+    """Whether the reader has just completed the puzzle: every cell theirs or a given,
+    nothing clashing (a solver's fill is not theirs)."""
+    return board.locked and board.full() and not state["clashing"] and not any(board.solved)
+
+
+def board_changed(
+    edit: bool = False, what: str = "", said: str = "", verdict: str = "edited", bump: bool = True
+) -> None:
+    """After any change to the board: drop what no longer holds, remember the new board
+    (``bump``: as the reader's game, see ``games``).
 
     A solve in flight is dropped (its answer is about the old board), a failed paste's
-    error goes; for an ``edit`` (a typed digit, a mark) a verdict about the old board
-    is replaced (a whole new puzzle says what it is itself), and a board just completed
-    says so.
+    error goes; an ``edit`` (a typed digit, a mark, a hint applied) says what it did, or
+    that the puzzle is solved, in place of what the status said (a verdict about the old
+    board asks for a new solve); a whole new puzzle says what it is itself.
     """
-    verdict = page["status"].dataset.verdict
     if page.body.dataset.busy == "true":
         state["job"] += 1
         set_busy(False)
         say("The board changed: the solve was dropped. Press Solve again.", "edited")
-    elif edit and board.locked and board.full() and not state["clashing"] and not any(board.solved):
+    elif edit and finished():
         say(f"Solved! Every cell is filled and nothing clashes: {spoken(watch.ms())}.", "finished")
-    elif edit and verdict in STALE:
-        say("The board changed: press Solve for its verdict.", "edited")
-    elif edit and verdict in COMPANION and what:
-        say(what[0].upper() + what[1:] + ".", "edited")
+    elif edit and state["verdict"] in STALE:
+        said = "The board changed: press Solve for its verdict."
+        say(f"{sentence(what)} {said}" if what else said, "edited")
+    elif edit and (said or what):
+        say(said or sentence(what), verdict)
     if edit and page["messages"].dataset.kind == "error":
         clear_messages()
-    remember()
+    remember(bump)
+
+
+def sentence(what: str) -> str:
+    """An edit's name as a sentence: "your 4 in r3c5" -> "Your 4 in r3c5."."""
+    return what[:1].upper() + what[1:] + "." if what else ""
 
 
 def set_cell(index: int, digit: str) -> None:
@@ -308,37 +331,40 @@ def set_cell(index: int, digit: str) -> None:
         cells[index].value = board.value(index)
 
 
-# -- remembering the board: the address, and storage where allowed ------------------------
+# -- remembering the game: the address, and storage where allowed ---------------------
 
 
-def remember() -> None:
-    """Write the board to the address and storage soon (once, however fast the typing)."""
+def remember(bump: bool = False) -> None:
+    """Write the board to the address and the game to storage soon (once, however fast
+    the typing); ``bump``: the reader played it (see ``games.played``)."""
+    state["bump"] = state["bump"] or bump
     if not state["remembering"]:
         state["remembering"] = True
         window.setTimeout(remember_proxy, REMEMBER_MS)
 
 
 def write_memory(*_args: "Any") -> None:
-    """The board (givens) into the address, as a share link has it, and into storage."""
+    """The board (givens) into the address, as a share link has it; the game to storage."""
     state["remembering"] = False
     grid = givens()
-    spawn(store_play())
     query = ""
     if grid != BLANK * 81:
         query = options.share_query(grid, page["p-strategy"].value)
     address = window.location.pathname + query + window.location.hash
     if window.location.search + window.location.hash != query + window.location.hash:
         window.history.replaceState(None, "", address)
-    spawn(store(grid))
+    bump = state["bump"]
+    state["bump"] = False
+    spawn(save_game(bump))
 
 
 remember_proxy = create_proxy(write_memory)
 
 
-def storage_key() -> str:
-    """This site's key (forks on one origin keep their own board)."""
+def site_key(prefix: str) -> str:
+    """A storage key of this site (forks on one origin keep their own games)."""
     site: str = window.URL.new("./", window.location.href).href
-    return STORE_KEY + site
+    return prefix + site
 
 
 async def stored() -> "Any":
@@ -356,64 +382,89 @@ async def stored() -> "Any":
         return None
 
 
-async def store(grid: str, key: str = "") -> None:
-    """Keep ``grid`` (or other text) in storage under ``key`` (the board's by default), if
-    allowed: a full or refused store is no matter."""
+async def read_kept() -> "games.Kept":
+    """The games kept, checked (``games.read``); the previous version's, once, if none."""
+    storage = await stored()
+    if storage is None:
+        return games.empty()
+    text = storage.getItem(site_key(games.KEY))
+    if not text:
+        old = [storage.getItem(site_key(key)) for key in games.OLD_KEYS]
+        text = games.migrated(old[0] or None, old[1] or None)
+    return games.read(text)
+
+
+async def save_game(bump: bool) -> None:
+    """Save the board's game with the view's choices (read, change, write: another tab's
+    games stay); ``bump``: the reader played it."""
+    kept = games.played(await read_kept(), board, watch.ms(), bump)
+    kept["hidden"], kept["auto"] = watch.hidden, state["auto"]
+    list_games(kept)
     storage = await stored()
     if storage is None:
         return
-    write = storage.setItem.bind(storage, key or storage_key(), grid)
+    write = storage.setItem.bind(storage, site_key(games.KEY), games.text_of(kept))
     try:
         await window.Promise.resolve().then(write)
     except Exception:  # quota or refusal: the address still keeps the board
         return
 
 
-async def restore_stored() -> None:
-    """The board the reader left (no puzzle in the address), unless they typed already."""
-    storage = await stored()
-    grid = readable(storage.getItem(storage_key()) or "") if storage else None
-    if grid and grid != BLANK * 81 and givens() == BLANK * 81:
-        load_grid(grid, "", record=False)
-        say("Your last puzzle is back on the board (Clear empties it).", "restored")
-    await restore_play()
+async def restore_game() -> None:
+    """Bring back what storage keeps: the view's choices, and a game: the link's puzzle's
+    own, or (no link) the one on the board when the reader left; what the reader typed
+    before Python stays."""
+    kept = await read_kept()
+    watch.set_hidden(kept["hidden"])
+    show_candidates(kept["auto"])
+    if not state["typed"]:
+        bring_back(kept)
+    list_games(kept)
 
 
-def play_key() -> str:
-    """The storage key of the reader's entries, marks and timer (beside the board's)."""
-    return PLAY_KEY + storage_key()[len(STORE_KEY) :]
-
-
-async def store_play() -> None:
-    """Keep the entries, marks and timer (and the view's choices) in storage."""
-    kept = {
-        "board": board.snapshot(with_solved=False),
-        "ms": watch.ms(),
-        "hidden": watch.hidden,
-        "auto": state["auto"],
-    }
-    await store(json.dumps(kept), play_key())
-
-
-async def restore_play() -> None:
-    """Bring back the entries, marks and timer kept for the puzzle on the board (the
-    timer's hidden and the candidates' shown state whatever the puzzle)."""
-    storage = await stored()
-    text = storage.getItem(play_key()) if storage else None
-    try:
-        kept = json.loads(text) if text else {}
-        ms = float(kept.get("ms", 0))
-    except (ValueError, TypeError, AttributeError):
+def bring_back(kept: "games.Kept") -> None:
+    """Put the game the address asks for on the board, if it is kept (see
+    ``restore_game``)."""
+    if "puzzle=" in QUERY:
+        game = games.find(kept, givens()) if state["from_link"] else None
+        if game is not None:
+            play(game)
         return
-    watch.set_hidden(kept.get("hidden") is True)
-    show_candidates(kept.get("auto") is True)
-    mine = Board()
-    if state["typed"] or not mine.restore(kept.get("board", "")):
-        return
-    if mine.puzzle() == board.puzzle() and mine.puzzle() != BLANK * 81:
-        board.restore(kept["board"])
-        watch.reset(ms)
-        refresh()
+    game = games.find(kept, kept["current"]) if kept["current"] else None
+    if game is not None and givens() == BLANK * 81:
+        play(game)
+        others = len(kept["games"]) - 1
+        more = f"; Your games has {others} more" if others else ""
+        say(f"Your last game is back on the board (Clear empties it{more}).", "restored")
+
+
+def play(game: "games.Game") -> None:
+    """Put a kept game on the board as it was: puzzle, entries, marks, time."""
+    board.restore(game["board"])
+    watch.reset(game["ms"])
+    companion.forget()
+    clear_messages()
+    refresh()
+
+
+def list_games(kept: "games.Kept") -> None:
+    """Show the kept games in "Your games" (hidden while there are none), the one chosen
+    kept chosen."""
+    state["kept"] = kept
+    menu = page["games"]
+    chosen = menu.value
+    menu.replaceChildren()
+    for number, game in enumerate(kept["games"], 1):
+        given, filled = games.counts(game)
+        item = document.createElement("option")
+        item.value = str(number - 1)
+        here = " (on the board)" if games.puzzle_of(game) == board.puzzle() else ""
+        time = clock_text(game["ms"])
+        item.textContent = f"#{number}: {filled}/{81 - given} filled, {time}{here}"
+        menu.append(item)
+    if chosen and chosen.isdigit() and int(chosen) < len(kept["games"]):
+        menu.value = chosen  # a save (each second) keeps the reader's choice
+    page["games-box"].hidden = not kept["games"]
 
 
 def focus_cell(index: int, move_focus: bool = True) -> None:
@@ -458,6 +509,7 @@ def say(text: str, verdict: str = "") -> None:
     status = page["status"]
     status.textContent = text
     status.dataset.verdict = verdict
+    state["verdict"] = verdict
 
 
 def show_messages(lines: list[str], kind: str) -> None:
@@ -527,6 +579,20 @@ def check_conflicts() -> None:
     refresh()
 
 
+CLASHING = "The digits conflict: fix the marked cells first."
+"""What Solve and Watch say of a board whose digits clash (neither searches it)."""
+
+
+def refuse_clash() -> str:
+    """Refuse a board whose digits clash (Solve, Watch): the clashes marked, the status
+    says so; what it said ("" when nothing clashes: nothing said)."""
+    check_conflicts()
+    if not state["clashing"]:
+        return ""
+    say(CLASHING, "conflict")
+    return CLASHING
+
+
 async def load_text(text: str, source: str) -> None:
     """Parse pasted or imported text in the worker; on error keep the board as it is.
 
@@ -594,8 +660,7 @@ async def run_solve(job: int) -> None:
     if "error" in answer:
         say(answer["error"], "error")
     elif answer["verdict"] == "conflict":
-        check_conflicts()
-        say("The digits conflict: fix the marked cells first.", "conflict")
+        refuse_clash()
     else:
         if answer["solution"]:
             solution = "".join(["".join(row) for row in answer["solution"]])
@@ -631,7 +696,7 @@ async def connect() -> None:
         button.disabled = False
     page["solve"].textContent = "Solve"
     if page["status"].dataset.verdict == "loading":
-        say(f"Python {info['python']} is ready: type or paste a puzzle, then Solve.", "ready")
+        say(f"{info['python']} is ready: type or paste a puzzle, then Solve.", "ready")
     player = mount_app(solver, read_board, load_text, QUERY)
     state["player"] = player
     shared = player.on_trace
@@ -642,6 +707,7 @@ async def connect() -> None:
         remember()
 
     player.on_trace = on_trace
+    player.refuses = refuse_clash
     page.body.dataset.ready = "true"
     window.performance.mark("sudoku:solver-ready")
     check_conflicts()
@@ -778,12 +844,14 @@ def on_redo() -> None:
 
 def undo(redo: bool) -> bool:
     """Undo (or redo) the last edit and say which it was; False if there was none."""
-    now = board.snapshot()
-    got = past.redo(now) if redo else past.undo(now)
+    now, puzzle = board.snapshot(), board.puzzle()
+    got = past.redo(now, watch.ms()) if redo else past.undo(now, watch.ms())
     if got is None:
         say("Nothing to redo." if redo else "Nothing to undo.", "history")
         return False
     board.restore(got[0])
+    if board.puzzle() != puzzle:  # another puzzle: its own time comes back
+        watch.reset(got[2])
     companion.forget()
     refresh()
     board_changed()
@@ -890,7 +958,74 @@ def on_export_json() -> None:
 
 def on_tick() -> None:
     """Each second the timer runs: keep its time in storage."""
-    spawn(store_play())
+    spawn(save_game(False))
+
+
+@when("click", "#start-solving")
+def on_start_solving() -> None:
+    """Start solving the puzzle typed on the board (see ``start_solving``)."""
+    if state["solver"] is not None:
+        spawn(start_solving())
+
+
+async def start_solving() -> None:
+    """Make the typed digits the givens and start the timer, once the worker says they
+    have a solution: a clash or no solution is said, and the givens stay editable."""
+    if refuse_clash():
+        return
+    before = board.snapshot()
+    answer = await ask(state["solver"].check, read_board(), BLANK * 81)
+    if board.snapshot() != before:
+        return  # the reader typed on meanwhile
+    if "problem" in answer or "error" in answer:
+        problem = answer.get("problem") or answer.get("error")
+        say(f"Cannot start: {problem}. Fix the givens and try again.", "unstarted")
+        return
+    several = " It has more than one solution: Check compares with one of them." * (
+        answer["solutions"] > 1
+    )
+    count = 81 - board.puzzle().count(BLANK)
+    edit("start solving", board.lock, typed=False)
+    watch.reset()
+    say(
+        f"Solving started: your {count} digits are the givens, what you type now is yours."
+        f" The timer has started.{several}",
+        "started",
+    )
+
+
+@when("click", "#edit-givens")
+def on_edit_givens() -> None:
+    """Let the puzzle's givens be changed (a typo fixed): Start solving locks them again."""
+    edit("editing the givens", board.unlock, typed=False)
+    say(
+        "Editing the givens: type to fix them (your entries stay), then press Start solving.",
+        "editing",
+    )
+
+
+@when("click", "#resume")
+def on_resume() -> None:
+    """Open the game chosen in "Your games" (Undo goes back)."""
+    chosen = page["games"].value
+    kept = state["kept"]["games"]
+    if not chosen or not chosen.isdigit() or int(chosen) >= len(kept):
+        return
+    number = int(chosen) + 1
+    game = kept[number - 1]
+    before, ms = board.snapshot(), watch.ms()
+    if games.puzzle_of(game) == board.puzzle():
+        say(f"Game #{number} is the one on the board.", "restored")
+        return
+    past.record(before, f"opening game #{number}", ms)
+    play(game)
+    board_changed()
+    given, filled = games.counts(game)
+    say(
+        f"Game #{number} is back: {given} givens, {filled} of {81 - given} filled"
+        f" ({clock_text(game['ms'])}). Undo goes back.",
+        "restored",
+    )
 
 
 async def ask_worker(name: str, *args: "Any") -> "dict[str, Any]":
@@ -923,7 +1058,7 @@ def start() -> None:
     spawn(connect())
 
 
-def readable(text: str) -> str | None:
+def readable(text: str) -> "str | None":
     """The grid of ``text`` as the core reads it, else None (the worker says why once the
     puzzle is loaded through it)."""
     try:
@@ -933,19 +1068,15 @@ def readable(text: str) -> str | None:
 
 
 def restore_board() -> None:
-    """The link's puzzle, read by the core on the page at once; else, with no puzzle in
-    the address, the board kept in storage. Then what storage kept of the reader's play
-    on that puzzle (entries, marks, timer)."""
+    """The link's puzzle, read by the core on the page at once; then what storage keeps
+    (``restore_game``): the link's puzzle's own game, or without a link the last game."""
     wanted, _notes = options.read_query(QUERY)
     page["p-strategy"].value = wanted["strategy"]
-    if "puzzle=" not in QUERY:
-        spawn(restore_stored())
-        return
-    grid = readable(wanted["puzzle"])
+    grid = readable(wanted["puzzle"]) if "puzzle=" in QUERY else None
     if grid and not state["typed"]:
         load_grid(grid, "", record=False)
         state["from_link"] = True
-    spawn(restore_play())
+    spawn(restore_game())
 
 
 start()

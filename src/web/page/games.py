@@ -1,0 +1,181 @@
+"""The reader's games as kept in storage: what is kept, its schema, and reading it back.
+
+One localStorage value per site (``KEY`` and the site's URL: forks may share an origin)
+holds the reader's last games, the one on the board when they left, and the view's
+choices::
+
+    {"current": "53..7....6..",        the puzzle on the board ("" for an empty board)
+     "games": [{"board": "...", "ms": 245000}, ...],   most recently played first
+     "hidden": false, "auto": true}    the timer hidden, the candidates shown
+
+A **game** is a puzzle with the reader's play on it: ``board`` is ``entries.Board``'s
+snapshot (givens, entries, pencil marks, what hints crossed out; no solver's digits) and
+``ms`` the time on it. Games are known by their puzzle (its givens): at most one game a
+puzzle, at most ``MAX_GAMES``; the one played longest ago goes first.
+
+A game moves to the front, and becomes ``current``, when the reader plays it (an edit, a
+puzzle they load or make). A puzzle opened from a link is not their game until they play
+it: opening a link destroys nothing, and the next visit without one brings back the game
+they were playing. Saving is read, change, write: another tab's games stay.
+
+Storage is shared with every page of the origin (another project page of the same GitHub
+user can write it), so everything read back is checked (``read``): it never raises, text
+over ``MAX_TEXT`` is not even parsed, each game is checked alone (a bad one is left out,
+the rest kept), a time is a finite number of ms within ``MAX_MS`` (else 0), and the
+view's choices are ``true`` or not.
+
+Pure Python for MicroPython (the page) and CPython (the unit tests).
+"""
+
+import json
+
+from entries import BLANK, Board
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import TypedDict
+
+    class Game(TypedDict):
+        """A puzzle and the reader's play on it (see the module's docstring)."""
+
+        board: str
+        ms: int
+
+    class Kept(TypedDict):
+        """All that storage keeps (see the module's docstring)."""
+
+        current: str
+        games: list[Game]
+        hidden: bool
+        auto: bool
+
+
+KEY = "sudoku-lab games "
+"""The storage key's prefix; the site's URL follows."""
+OLD_KEYS = ("sudoku-lab board ", "sudoku-lab play ")
+"""The keys of the version before (the puzzle; the play on it), read once if KEY is not
+there, so an update loses no game."""
+MAX_GAMES = 8
+MAX_MS = 100 * 3600 * 1000
+"""A hundred hours: more is not a time anyone spent."""
+MAX_TEXT = 40_000
+"""More than ``MAX_GAMES`` games can take (a snapshot is at most about 2.5 kB): longer
+text is not ours, and is not parsed (MicroPython would take seconds on megabytes)."""
+
+
+def empty() -> "Kept":
+    """Nothing kept: no game, the view's defaults."""
+    return {"current": "", "games": [], "hidden": False, "auto": False}
+
+
+def read(text: "str | None") -> "Kept":
+    """What ``text`` (storage's value, or None) keeps, checked; never raises."""
+    kept = empty()
+    if not text or len(text) > MAX_TEXT:
+        return kept
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return kept
+    if not isinstance(data, dict):
+        return kept
+    games = data.get("games")
+    for item in games[:MAX_GAMES] if isinstance(games, list) else []:
+        game = game_of(item)
+        if game is not None and find(kept, puzzle_of(game)) is None:
+            kept["games"].append(game)
+    current = data.get("current")
+    if isinstance(current, str) and find(kept, current) is not None:
+        kept["current"] = current
+    kept["hidden"] = data.get("hidden") is True
+    kept["auto"] = data.get("auto") is True
+    return kept
+
+
+def game_of(item: object) -> "Game | None":
+    """A stored game, checked (a board that restores, with a puzzle); None if it is not one."""
+    if not isinstance(item, dict):
+        return None
+    board = Board()
+    if not board.restore(item.get("board")) or board.puzzle() == BLANK * 81:
+        return None
+    return {"board": board.snapshot(with_solved=False), "ms": ms_of(item.get("ms"))}
+
+
+def ms_of(value: object) -> int:
+    """A stored time: whole ms from 0 to MAX_MS; anything else (text, NaN, infinity,
+    negative, huge, true) is 0."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return 0
+    if not 0 <= value <= MAX_MS:  # False for NaN too
+        return 0
+    return int(value)
+
+
+def puzzle_of(game: "Game") -> str:
+    """A game's puzzle: its givens as 81 characters."""
+    board = Board()
+    board.restore(game["board"])
+    return board.puzzle()
+
+
+def find(kept: "Kept", puzzle: str) -> "Game | None":
+    """The game of ``puzzle``, or None."""
+    for game in kept["games"]:
+        if puzzle_of(game) == puzzle:
+            return game
+    return None
+
+
+def played(kept: "Kept", board: Board, ms: float, bump: bool) -> "Kept":
+    """``kept`` with the board's game saved: at the front and current when ``bump`` (the
+    reader played it); else updated where it is, if it is kept at all. An empty board is
+    no game: ``bump`` makes it current (the next visit starts empty), the games stay."""
+    puzzle = board.puzzle()
+    if puzzle == BLANK * 81:
+        if bump:
+            kept["current"] = ""
+        return kept
+    game: Game = {"board": board.snapshot(with_solved=False), "ms": ms_of(int(ms))}
+    games = kept["games"]
+    at = next((i for i, other in enumerate(games) if puzzle_of(other) == puzzle), None)
+    if bump:
+        others = [other for i, other in enumerate(games) if i != at]
+        others.insert(0, game)
+        kept["games"] = others[:MAX_GAMES]
+        kept["current"] = puzzle
+    elif at is not None:
+        games[at] = game
+    return kept
+
+
+def text_of(kept: "Kept") -> str:
+    """``kept`` as storage's text."""
+    return json.dumps(kept)
+
+
+def migrated(board_text: "str | None", play_text: "str | None") -> str:
+    """The previous version's two values (a puzzle; the play on it, ``{"board", "ms",
+    "hidden", "auto"}``) as this version's text, checked as ``read`` checks."""
+    old = None
+    if play_text and len(play_text) <= MAX_TEXT:
+        try:
+            old = json.loads(play_text)
+        except ValueError:
+            old = None
+    if not isinstance(old, dict):
+        return text_of(empty())
+    data = {
+        "games": [old],
+        "current": board_text,
+        "hidden": old.get("hidden"),
+        "auto": old.get("auto"),
+    }
+    return text_of(read(json.dumps(data)))
+
+
+def counts(game: "Game") -> "tuple[int, int]":
+    """A game's givens, and the reader's entries on it."""
+    board = Board()
+    board.restore(game["board"])
+    return 81 - board.puzzle().count(BLANK), board.count_entries()

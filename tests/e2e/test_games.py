@@ -1,0 +1,267 @@
+"""A reader's game is sacred (issue 21, items 3, 9, 10, 11): a link destroys no game, the
+last games can be opened again, hostile stored values lose nothing good, a typed puzzle
+can be started and its givens fixed, and the status follows the latest edit."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+
+import pytest
+from conftest import wait_ready
+from helpers import cell_classes, cell_values, load, paste, wait_verdict
+from playwright.sync_api import Browser, BrowserContext, Page
+from support import EASY, LEETCODE
+from test_companion import ask, hint, status, type_in
+
+from sudoku.solver import solve as core_solve
+
+KEPT = """() => {
+    const key = Object.keys(localStorage).find(k => k.startsWith('sudoku-lab games '));
+    return key ? JSON.parse(localStorage.getItem(key)) : null;
+}"""
+"""What storage keeps (src/web/page/games.py's schema), parsed, or null."""
+
+
+@pytest.fixture
+def reader(browser: Browser) -> Iterator[BrowserContext]:
+    """A browser context of one reader: its pages share storage, as tabs do."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    yield context
+    context.close()
+
+
+def opened(context: BrowserContext, url: str) -> Page:
+    """A new tab at ``url``, Python ready, no page error."""
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url)
+    wait_ready(page)
+    assert errors == []
+    return page
+
+
+def saved_entry(page: Page, cell: int, digit: str) -> None:
+    """Wait until storage keeps ``digit`` at ``cell`` in the game on the board."""
+    page.wait_for_function(
+        f"""([cell, digit]) => {{
+            const kept = ({KEPT})();
+            const game = kept && kept.games.find(g => JSON.parse(g.board).givens === kept.current);
+            return game && JSON.parse(game.board).entries[cell] === digit;
+        }}""",
+        arg=[cell, digit],
+    )
+
+
+def test_a_link_destroys_no_game(reader: BrowserContext, base_url: str) -> None:
+    """A game with entries and marks; a link's puzzle opened in another tab, then the app
+    without a link: the game is back, entries, marks and time; the link's puzzle, once
+    played, is in Your games too, and opens with its own entries."""
+    first = opened(reader, base_url)
+    load(first, "easy")
+    type_in(first, "r1c1", "4")
+    type_in(first, "r1c2", "p", "7", "p")
+    first.wait_for_function("+document.querySelector('#timer').dataset.ms >= 1000")
+    saved_entry(first, 0, "4")
+    first.close()
+
+    link = opened(reader, f"{base_url}?puzzle={LEETCODE}")
+    assert cell_values(link) == LEETCODE
+    link.close()
+
+    again = opened(reader, base_url)
+    again.wait_for_function("document.querySelector('#r1c1').value === '4'")
+    assert cell_values(again)[1:] == EASY[1:]
+    assert cell_classes(again, "entry") == ["r1c1"]
+    assert again.locator("#marks .mark").nth(1).text_content().replace(" ", "").strip() == "7"
+    assert int(again.locator("#timer").get_attribute("data-ms") or 0) >= 1000
+    assert wait_verdict(again, "restored") == "restored"
+    again.close()
+
+    link = opened(reader, f"{base_url}?puzzle={LEETCODE}")
+    type_in(link, "r1c3", "4")
+    saved_entry(link, 2, "4")
+    link.close()
+
+    last = opened(reader, base_url)
+    last.wait_for_function("document.querySelector('#r1c3').value === '4'")
+    assert cell_values(last) == "534" + LEETCODE[3:]
+    menu = last.locator("#games option")
+    assert menu.count() == 2
+    assert "(on the board)" in (menu.nth(0).text_content() or "")
+    last.select_option("#games", "1")
+    last.locator("#resume").click()
+    assert wait_verdict(last, "restored") == "restored"
+    assert status(last).startswith("Game #2 is back")
+    assert cell_values(last) == "4" + EASY[1:]
+    assert int(last.locator("#timer").get_attribute("data-ms") or 0) >= 1000
+    last.locator("#undo").click()
+    last.wait_for_function(f"() => document.querySelector('#r1c1').value === {LEETCODE[0]!r}")
+    assert cell_values(last) == "534" + LEETCODE[3:]
+
+
+HOSTILE = [
+    pytest.param({"ms": "nan"}, id="ms-nan-text"),
+    pytest.param({"ms": 1e308}, id="ms-1e308"),
+    pytest.param({"ms": -90_000}, id="ms-negative"),
+]
+
+
+@pytest.mark.parametrize("change", HOSTILE)
+def test_hostile_stored_values_keep_the_board(
+    reader: BrowserContext, base_url: str, change: dict[str, object]
+) -> None:
+    """Another page of the origin writes a bad time (and a junk game): the reader's
+    board and entries come back, the timer counts from 0:00 (not from nonsense) without
+    an error, and what is saved next is valid JSON with a whole number of ms."""
+    first = opened(reader, base_url)
+    load(first, "easy")
+    type_in(first, "r1c1", "4")
+    saved_entry(first, 0, "4")
+    kept = first.evaluate(KEPT)
+    game = {**kept["games"][0], **change}
+    junk = {"board": json.dumps({"marks": ["1"] * 1_000}), "ms": 5}
+    hostile = {**kept, "games": [junk, game]}
+    first.evaluate(
+        """text => {
+            const key = Object.keys(localStorage).find(k => k.startsWith('sudoku-lab games '));
+            localStorage.setItem(key, text);
+        }""",
+        json.dumps(hostile),
+    )
+    first.close()
+    again = opened(reader, base_url)
+    errors: list[str] = []
+    again.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    again.wait_for_function("document.querySelector('#r1c1').value === '4'")
+    assert cell_values(again) == "4" + EASY[1:]
+    timer = again.locator("#timer")
+    assert re.fullmatch(r"0:[0-5]\d", timer.text_content() or ""), timer.text_content()
+    again.wait_for_function("+document.querySelector('#timer').dataset.ms >= 2000")
+    saved = again.evaluate(KEPT)
+    assert isinstance(saved["games"][0]["ms"], int)
+    assert 1000 <= saved["games"][0]["ms"] < 60_000
+    assert len(saved["games"]) == 1
+    assert errors == []
+
+
+def test_a_typed_puzzle_starts_and_its_givens_can_be_fixed(board: Page) -> None:
+    """Typed digits are a puzzle being set: Start solving refuses a clash, then makes the
+    digits givens and starts the timer; a wrong digit is then an entry Check names; Edit
+    givens lets a typo in a pasted puzzle be fixed."""
+    start = board.locator("#start-solving")
+    assert start.is_hidden()
+    type_in(board, "r1c1", "5", "ArrowRight", "5")
+    assert start.is_visible()
+    start.click()
+    assert wait_verdict(board, "conflict") == "conflict"
+    assert status(board) == "The digits conflict: fix the marked cells first."
+    assert board.locator("#timer").get_attribute("data-running") == "false"
+    paste(board, "#r5c5", LEETCODE)  # a whole puzzle: loaded, locked
+    wait_verdict(board, "loaded")
+    board.locator("#edit-givens").click()
+    assert wait_verdict(board, "editing") == "editing"
+    type_in(board, "r1c1", "Backspace")
+    assert cell_values(board) == "." + LEETCODE[1:]
+    assert board.locator("#r1c1").evaluate("c => !c.readOnly")
+    type_in(board, "r1c1", "5")
+    start.click()
+    assert wait_verdict(board, "started") == "started"
+    assert board.locator("#timer").get_attribute("data-running") == "true"
+    assert board.locator("#edit-givens").is_visible()
+    solution = core_solve(LEETCODE) or ""
+    wrong = "1" if solution[2] != "1" else "2"
+    type_in(board, "r1c3", wrong)
+    assert cell_classes(board, "entry") == ["r1c3"]
+    assert ask(board, "#check") == "checked"
+    assert status(board).startswith("1 of your 1 entries disagrees with the solution: r1c3")
+
+
+def test_a_puzzle_without_solution_does_not_start(board: Page) -> None:
+    """Start solving asks the worker: givens with no solution stay editable, said so."""
+    keys = [key for digit in "12345678" for key in (digit, "ArrowRight")]
+    type_in(board, "r1c1", *keys)  # r1c9 has no digit left: no solution, no clash
+    type_in(board, "r2c9", "9")
+    board.locator("#start-solving").click()
+    assert wait_verdict(board, "unstarted") == "unstarted"
+    assert "no solution" in status(board)
+    assert board.locator("#start-solving").is_visible()
+
+
+def test_a_hint_that_fills_the_last_cell_says_solved(board: Page) -> None:
+    """The last blank filled by an applied hint: "Solved!", as typing it says."""
+    solution = core_solve(LEETCODE) or ""
+    paste(board, "#r1c1", "." + solution[1:])
+    wait_verdict(board, "loaded")
+    assert hint(board) == "hint"
+    assert hint(board) == "finished"
+    assert status(board).startswith("Solved!")
+    assert board.locator("#timer").get_attribute("data-running") == "false"
+
+
+def test_undo_of_a_new_puzzle_brings_back_its_time(board: Page) -> None:
+    """New puzzle resets the timer; Undo brings back the old puzzle with the time it had."""
+    load(board, "easy")
+    board.wait_for_function("+document.querySelector('#timer').dataset.ms >= 2000")
+    board.select_option("#level", "easy")
+    board.locator("#new-puzzle").click()
+    assert wait_verdict(board, "made", "error") == "made"
+    assert int(board.locator("#timer").get_attribute("data-ms") or 0) < 2000
+    board.locator("#undo").click()
+    assert wait_verdict(board, "restored") == "restored"
+    assert cell_values(board) == EASY
+    assert int(board.locator("#timer").get_attribute("data-ms") or 0) >= 2000
+
+
+def test_the_status_follows_the_latest_edit(board: Page) -> None:
+    """Each edit says itself: the status never describes an older one."""
+    load(board, "easy")
+    type_in(board, "r1c1", "4")
+    assert wait_verdict(board, "edited") == "edited"
+    assert status(board) == "Your 4 in r1c1."
+    type_in(board, "r1c2", "p", "7")
+    board.wait_for_function(
+        "document.querySelector('#status').textContent === 'Pencil mark 7 in r1c2.'"
+    )
+    board.keyboard.press("p")
+    type_in(board, "r1c1", "Backspace")
+    board.wait_for_function("document.querySelector('#status').textContent === 'Erasing r1c1.'")
+    board.locator("#undo").click()
+    board.wait_for_function(
+        "document.querySelector('#status').textContent === 'Undone: erasing r1c1.'"
+    )
+
+
+def test_start_and_edit_buttons_on_a_phone(browser: Browser, base_url: str) -> None:
+    """At 360 px: the board's buttons share a row, none wraps its words or is wider than
+    the screen, and the touch words replace the keyboard help."""
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True
+    )
+    try:
+        page = context.new_page()
+        page.goto(base_url)
+        wait_ready(page)
+        load(page, "easy")
+        page.locator("#hint").evaluate("b => { b.textContent = 'Apply hint'; }")
+        tops = page.evaluate(
+            "['#solve', '#clear', '#undo', '#redo'].map(s =>"
+            " document.querySelector(s).getBoundingClientRect().top)"
+        )
+        assert len(set(tops)) == 1, tops
+        for selector in ("#hint", "#check", "#pencil", "#candidates", "#redo", "#edit-givens"):
+            box = page.locator(selector).evaluate(
+                "b => [b.scrollWidth <= b.clientWidth, b.getBoundingClientRect().height]"
+            )
+            assert box[0], selector
+            assert box[1] < 60, (selector, box)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        shown = page.evaluate(
+            "['.keys-help', '.touch-help'].map(s =>"
+            " getComputedStyle(document.querySelector(s)).display)"
+        )
+        assert shown == ["none", "inline"]
+    finally:
+        context.close()

@@ -1,0 +1,1 @@
+"""Tests of ``sudoku.cli``, one module a command, as the package is laid out."""

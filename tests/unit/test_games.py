@@ -1,0 +1,191 @@
+"""The reader's games in storage (src/web/page/games.py): kept, ordered, and read back
+safely whatever another page of the origin wrote there."""
+
+from __future__ import annotations
+
+import json
+
+import games
+import pytest
+from entries import Board
+from support import EASY, LEETCODE
+
+
+def played_board(puzzle: str, entry: tuple[int, str] | None = None) -> Board:
+    """A board with ``puzzle`` loaded and, if given, one entry typed."""
+    board = Board()
+    board.load(puzzle)
+    if entry is not None:
+        board.write(*entry)
+    return board
+
+
+def test_a_played_game_goes_first_and_is_current() -> None:
+    """Playing a game puts it at the front and makes it the one on the board."""
+    kept = games.empty()
+    kept = games.played(kept, played_board(LEETCODE, (2, "4")), 5000, bump=True)
+    kept = games.played(kept, played_board(EASY, (0, "1")), 1000, bump=True)
+    assert [games.puzzle_of(g) for g in kept["games"]] == [EASY, LEETCODE]
+    assert kept["current"] == EASY
+    kept = games.played(kept, played_board(LEETCODE, (2, "4")), 6000, bump=True)
+    assert [games.puzzle_of(g) for g in kept["games"]] == [LEETCODE, EASY]
+    assert kept["games"][0]["ms"] == 6000
+
+
+def test_a_puzzle_not_played_destroys_nothing() -> None:
+    """A link's puzzle saved without a bump is not added, and the current game stays;
+    a game already kept is updated where it is."""
+    kept = games.played(games.empty(), played_board(LEETCODE, (2, "4")), 5000, bump=True)
+    kept = games.played(kept, played_board(EASY), 3000, bump=False)
+    assert [games.puzzle_of(g) for g in kept["games"]] == [LEETCODE]
+    assert kept["current"] == LEETCODE
+    kept = games.played(kept, played_board(LEETCODE, (3, "6")), 9000, bump=False)
+    assert kept["games"][0]["ms"] == 9000
+    assert Board().restore(kept["games"][0]["board"])
+
+
+def test_at_most_max_games_the_oldest_go() -> None:
+    """Past MAX_GAMES games the one played longest ago goes."""
+    kept = games.empty()
+    digits = [i for i, d in enumerate(LEETCODE) if d != "."][: games.MAX_GAMES + 2]
+    puzzles = [LEETCODE[:i] + "." + LEETCODE[i + 1 :] for i in digits]
+    for puzzle in puzzles:
+        kept = games.played(kept, played_board(puzzle), 0, bump=True)
+    kept_puzzles = [games.puzzle_of(g) for g in kept["games"]]
+    assert kept_puzzles == puzzles[::-1][: games.MAX_GAMES]
+
+
+def test_an_empty_board_is_no_game_but_can_be_current() -> None:
+    """Clear: the next visit starts empty, the games stay in the list."""
+    kept = games.played(games.empty(), played_board(LEETCODE), 0, bump=True)
+    kept = games.played(kept, Board(), 0, bump=True)
+    assert kept["current"] == ""
+    assert len(kept["games"]) == 1
+
+
+def test_round_trip() -> None:
+    """What is written reads back the same."""
+    kept = games.played(games.empty(), played_board(LEETCODE, (2, "4")), 65_000, bump=True)
+    kept["hidden"], kept["auto"] = True, True
+    assert games.read(games.text_of(kept)) == kept
+
+
+@pytest.mark.parametrize(
+    ("ms", "expected"),
+    [
+        ("nan", 0),
+        (float("nan"), 0),
+        (float("inf"), 0),
+        (1e308, 0),
+        (-5, 0),
+        (True, 0),
+        (None, 0),
+        ([1], 0),
+        (65_000.7, 65_000),
+        (games.MAX_MS, games.MAX_MS),
+        (games.MAX_MS + 1, 0),
+    ],
+)
+def test_a_stored_time_is_a_finite_number_in_range(ms: object, expected: int) -> None:
+    """ "nan", NaN, infinity, 1e308, negatives, booleans and text are no time: 0."""
+    assert games.ms_of(ms) == expected
+
+
+def hostile(**changes: object) -> str:
+    """A stored value with one good game and ``changes`` to its top level."""
+    good = games.played(games.empty(), played_board(LEETCODE, (2, "4")), 5000, bump=True)
+    data: dict[str, object] = {**good, **changes}
+    return json.dumps(data)
+
+
+def test_hostile_values_keep_what_is_good() -> None:
+    """Bad games are left out one by one, the good one and the board stay."""
+    bad_games = [
+        {"board": "nonsense", "ms": 1},
+        {"board": json.dumps({"givens": "x"}), "ms": 1},
+        "a string",
+        None,
+        {"ms": "nan"},
+    ]
+    good = json.loads(hostile())["games"][0]
+    kept = games.read(hostile(games=[*bad_games, {**good, "ms": "nan"}]))
+    assert [games.puzzle_of(g) for g in kept["games"]] == [LEETCODE]
+    assert kept["games"][0]["ms"] == 0
+    assert Board().restore(kept["games"][0]["board"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        None,
+        "",
+        "not json",
+        "[]",
+        "null",
+        '{"games": "x"}',
+        '{"games": {"a": 1}}',
+        "{" * 100_000,
+        json.dumps({"games": [], "pad": "x" * games.MAX_TEXT}),
+    ],
+)
+def test_unreadable_values_are_nothing(text: str | None) -> None:
+    """Anything that is not ours reads as nothing kept, without raising."""
+    assert games.read(text) == games.empty()
+
+
+def test_a_current_puzzle_must_be_a_kept_game() -> None:
+    """``current`` names a kept game, else it is empty."""
+    assert games.read(hostile(current=EASY))["current"] == ""
+    assert games.read(hostile(current=["x"]))["current"] == ""
+    assert games.read(hostile())["current"] == LEETCODE
+
+
+def test_huge_marks_are_refused_before_work() -> None:
+    """500,000 marks in a board are not read (the list must have 81 cells)."""
+    board = json.loads(played_board(LEETCODE).snapshot())
+    board["marks"] = ["123"] * 500_000
+    assert not Board().restore(json.dumps(board))
+    board["marks"] = ["1" * 50] * 81
+    assert not Board().restore(json.dumps(board))
+
+
+def test_the_view_choices_are_true_or_false() -> None:
+    """Only ``true`` turns the timer hidden or the candidates on."""
+    kept = games.read(hostile(hidden="yes", auto=1))
+    assert (kept["hidden"], kept["auto"]) == (False, False)
+
+
+def test_the_previous_versions_game_is_migrated() -> None:
+    """The old board and play values become the first game, current, with the view's
+    choices; an old play with a bad time keeps its board."""
+    board = played_board(LEETCODE, (2, "4"))
+    play = json.dumps({"board": board.snapshot(with_solved=False), "ms": "nan", "auto": True})
+    kept = games.read(games.migrated(LEETCODE, play))
+    assert kept["current"] == LEETCODE
+    assert kept["auto"] is True
+    assert [games.puzzle_of(g) for g in kept["games"]] == [LEETCODE]
+    assert kept["games"][0]["ms"] == 0
+    assert games.read(games.migrated(None, None)) == games.empty()
+    assert games.read(games.migrated(EASY, "{bad")) == games.empty()
+
+
+def test_counts() -> None:
+    """A game's givens and entries, for the list of games."""
+    kept = games.played(games.empty(), played_board(LEETCODE, (2, "4")), 0, bump=True)
+    assert games.counts(kept["games"][0]) == (81 - LEETCODE.count("."), 1)
+
+
+def test_lock_makes_typed_digits_givens_and_unlock_lets_them_change() -> None:
+    """Start solving a typed puzzle, fix a given, start again: entries stay."""
+    board = Board()
+    board.write(0, "5")
+    board.write(1, "5")
+    assert not board.locked
+    board.lock()
+    assert board.locked
+    board.write(2, "4")
+    assert board.kind(2) == "entry"
+    board.unlock()
+    board.write(1, "3")
+    board.lock()
+    assert (board.puzzle()[:3], board.kind(2)) == ("53.", "entry")
