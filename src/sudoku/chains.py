@@ -34,6 +34,7 @@ its own ``assume``.
 
 from __future__ import annotations
 
+from sudoku.compat import tidy
 from sudoku.grid import PEERS, UNITS, UNITS_OF
 from sudoku.solver import board_of, contradicts
 from sudoku.steps import (
@@ -356,6 +357,7 @@ def refutation(
         return chain_links(out)
     if depth == 0:
         return None
+    tidy()  # a split's search makes much garbage: MicroPython would grow its heap instead
     after = list(digits)
     for where, placed, _, _, _ in out.placed:
         after[where] = ONLY[placed]

@@ -19,6 +19,7 @@ import json
 import sys
 
 import sudoku
+from sudoku import logic
 from sudoku.compat import (
     DIGIT_ZEROS,
     WHITESPACE,
@@ -29,7 +30,6 @@ from sudoku.compat import (
     splitlines,
     strip,
 )
-from sudoku import logic
 from sudoku.generator import numbers
 from sudoku.tracing import apply, source
 

@@ -14,8 +14,8 @@ import os
 import pytest
 from support import EASY, LEETCODE, load_puzzles
 
-from sudoku.formats import PuzzleError
 from sudoku.chains import x_chain, xy_chain
+from sudoku.formats import PuzzleError
 from sudoku.logic import (
     FINDERS,
     LEVEL_TOPS,
@@ -284,7 +284,12 @@ def test_naked_and_hidden_quads() -> None:
     )
     assert say(step).endswith("(r5c1, r5c2, r5c3 and r5c4 hold only 1, 2, 3 and 4 in row 5)")
     marks = open_marks()
-    for digit, places in (("1", "r1c1 r1c3"), ("2", "r1c3 r1c5"), ("3", "r1c5 r1c7"), ("4", "r1c7 r1c1")):
+    for digit, places in (
+        ("1", "r1c1 r1c3"),
+        ("2", "r1c3 r1c5"),
+        ("3", "r1c5 r1c7"),
+        ("4", "r1c7 r1c1"),
+    ):
         only(marks, digit, ROWS[0], cells(*places.split()))
     step = hidden_subset(4)(marks)
     quad = cells("r1c1", "r1c3", "r1c5", "r1c7")
@@ -417,7 +422,9 @@ def test_simple_colouring_trap() -> None:
     step = simple_colouring(marks)
     assert step is not None
     assert step.eliminations == pairs("9", "r7c7", "r7c8", "r8c2", "r8c3")
-    assert step.links == tuple(zip(cells("r2c1", "r8c9", "r2c9", "r7c1"), (0, 0, 1, 1), strict=True))
+    assert step.links == tuple(
+        zip(cells("r2c1", "r8c9", "r2c9", "r7c1"), (0, 0, 1, 1), strict=True)
+    )
     assert say(step).endswith(
         "(9's conjugate pairs link r2c1 and r8c9 against r2c9 and r7c1: one side holds 9)"
     )
@@ -463,16 +470,16 @@ def test_xy_chain() -> None:
     step = xy_chain(marks)
     assert step is not None
     assert step.eliminations == pairs("1", "r1c9", "r5c1")
-    assert say(step).endswith(
-        "(if r1c1 is not 1 it is 2, r1c5 is 3, r5c5 is 4, r5c9 is 1)"
-    )
+    assert say(step).endswith("(if r1c1 is not 1 it is 2, r1c5 is 3, r5c5 is 4, r5c9 is 1)")
 
 
 BUG_STATE = (
     "1...78..3.6.3.17...73..5..12157..89...758213..38.1.5273218.647...91273687864...1.",
-    "- 59 24 26 - - 69 45 - 58 - 24 - 49 - - 58 29 89 - - 29 46 - 26 48 - - - - - 36 34 - - 46"
-    " 469 49 - - - - - - 46 46 - - 69 - 49 - - - - - - - 59 - - - 59 45 45 - - - - - - - - - -"
-    " - 35 39 29 - 25",
+    (
+        "- 59 24 26 - - 69 45 - 58 - 24 - 49 - - 58 29 89 - - 29 46 - 26 48 - - - - - 36 34 - - 46"
+        " 469 49 - - - - - - 46 46 - - 69 - 49 - - - - - - - 59 - - - 59 45 45 - - - - - - - - - -"
+        " - 35 39 29 - 25"
+    ),
 )
 """A state on top95's path (puzzle 77) where every blank holds two candidates but r5c1:
 the grid, then each cell's marks (``-`` for a filled cell)."""
@@ -499,9 +506,12 @@ def test_bug_plus_one() -> None:
 
 CHAIN_STATE = (
     "12..4...9..5.69.1...9...5..9.2....757...52.9.53..9...2.9.6.4.5.4..9..8.1..3...9.4",
-    "- - 678 3578 - 3578 367 38 - 38 478 - 2378 - - 24 - 378 368 4678 - 12378 12378 1378 - 24 678"
-    " - 168 - 1348 138 1368 1346 - - - 168 148 1348 - - 1346 - 368 - - 1468 1478 - 1678 146 48"
-    " - 28 - 18 - 1238 - 237 - 37 - 567 67 - 237 357 - 236 - 268 15678 - 12578 1278 1578 - 26 -",
+    (
+        "- - 678 3578 - 3578 367 38 - 38 478 - 2378 - - 24 - 378 368 4678 - 12378 12378 1378 - 24"
+        " 678 - 168 - 1348 138 1368 1346 - - - 168 148 1348 - - 1346 - 368 - - 1468 1478 - 1678 146 48"
+        " - 28 - 18 - 1238 - 237 - 37 - 567 67 - 237 357 - 236 - 268 15678 - 12578 1278 1578 - 26"
+        " -"
+    ),
 )
 """A state on the path of Norvig's hardest #3 where no technique but a chain applies."""
 
@@ -532,10 +542,12 @@ def test_contradiction_chain() -> None:
 
 SPLIT_STATE = (
     "..53.....8...5..2..7..1.5..4....53...1..73..6..32...8..6.5....9..4....3......97..",
-    "1269 249 - - 24689 24678 14689 1679 1478 - 349 169 4679 - 467 1469 - 1347 2369 - 269 4689"
-    " - 2468 - 469 348 - 289 67 1689 689 - - 179 127 259 - 289 489 - - 249 459 - 67 59 - - 469"
-    " 146 149 - 1457 1237 - 1278 - 2348 12478 1248 14 - 12579 2589 - 1678 268 12678 1268 - 1258"
-    " 1235 238 128 1468 23468 - - 1456 12458",
+    (
+        "1269 249 - - 24689 24678 14689 1679 1478 - 349 169 4679 - 467 1469 - 1347 2369 - 269 4689"
+        " - 2468 - 469 348 - 289 67 1689 689 - - 179 127 259 - 289 489 - - 249 459 - 67 59 - - 469"
+        " 146 149 - 1457 1237 - 1278 - 2348 12478 1248 14 - 12579 2589 - 1678 268 12678 1268 - 1258"
+        " 1235 238 128 1468 23468 - - 1456 12458"
+    ),
 )
 """A state on the path of Norvig's hardest #2 where singles alone refute nothing."""
 
@@ -725,7 +737,8 @@ def xyz_wing_rule(step: Step, marks: list[str]) -> set[tuple[int, str]]:
     """Pivot xyz, pincers xz and yz: z leaves the cells seeing all three."""
     pivot, a, b = step.cells
     (z,) = step.digits
-    assert len(marks[pivot]) == 3 and len(marks[a]) == len(marks[b]) == 2
+    assert len(marks[pivot]) == 3
+    assert len(marks[a]) == len(marks[b]) == 2
     assert {a, b} <= peers(pivot)
     assert set(marks[a]) | set(marks[b]) == set(marks[pivot])
     assert set(marks[a]) & set(marks[b]) == {z}
@@ -736,7 +749,8 @@ def w_wing_rule(step: Step, marks: list[str]) -> set[tuple[int, str]]:
     """Two xy cells, a conjugate pair of x with an end seeing each: y leaves their peers."""
     a, b, p, q = step.cells
     y, x = step.digits
-    assert marks[a] == marks[b] and set(marks[a]) == {x, y}
+    assert marks[a] == marks[b]
+    assert set(marks[a]) == {x, y}
     assert where(marks, step.units[0], x) == {p, q}
     assert (p in peers(a) and q in peers(b)) or (p in peers(b) and q in peers(a))
     return seen_by_all(marks, [a, b], y, set())
@@ -762,7 +776,8 @@ def empty_rectangle_rule(step: Step, marks: list[str]) -> set[tuple[int, str]]:
     assert where(marks, step.units[3], digit) == {near, far}
     assert target in peers(far)
     spots = where(marks, box, digit)
-    assert spots and all(i in peers(near) or i in peers(target) for i in spots)
+    assert spots
+    assert all(i in peers(near) or i in peers(target) for i in spots)
     assert not {near, target} & spots
     return {(target, gone)} if digit in marks[target] else set()
 
@@ -818,7 +833,8 @@ def x_chain_rule(step: Step, marks: list[str]) -> set[tuple[int, str]]:
         if i % 2 == 0:
             assert any(where(marks, u, digit) == {a, b} for u in range(27)), "a strong link"
         else:
-            assert b in peers(a) and digit in marks[b], "a weak link"
+            assert b in peers(a), "a weak link"
+            assert digit in marks[b], "a weak link"
     return seen_by_all(marks, [path[0], path[-1]], digit, set(path))
 
 
@@ -848,7 +864,8 @@ def replay(marks: list[str], placed: list[str], links: tuple[tuple[object, ...],
     link a broken rule (or a split whose every branch ends in one)."""
     for kind, index, digit, unit, branches in links:
         if kind in {"assume", "naked single", "hidden single"}:
-            assert isinstance(index, int) and isinstance(digit, str)
+            assert isinstance(index, int)
+            assert isinstance(digit, str)
             assert digit in marks[index], (kind, index, digit)
             if kind == "naked single":
                 assert marks[index] == digit
@@ -861,16 +878,19 @@ def replay(marks: list[str], placed: list[str], links: tuple[tuple[object, ...],
                 marks[p] = marks[p].replace(digit, "")
         elif kind == "no candidate":
             assert isinstance(index, int)
-            assert marks[index] == "" and placed[index] == ""
+            assert marks[index] == ""
+            assert placed[index] == ""
             return
         elif kind == "no place":
-            assert isinstance(unit, int) and isinstance(digit, str)
+            assert isinstance(unit, int)
+            assert isinstance(digit, str)
             assert not where(marks, unit, digit)
             assert digit not in {placed[i] for i in UNITS[unit]}
             return
         else:
             assert kind == "split"
-            assert isinstance(branches, tuple) and isinstance(unit, int)
+            assert isinstance(branches, tuple)
+            assert isinstance(unit, int)
             heads = [branch[0] for branch in branches]
             if unit < 0:
                 assert "".join(sorted(h[2] for h in heads)) == marks[index]  # type: ignore[index]
@@ -929,9 +949,11 @@ def check_path(puzzle: str) -> tuple[list[Step], str]:
                 assert marks[index] == digit
             elif step.technique == "bug+1":
                 odd = [i for i in range(81) if marks[i] and len(marks[i]) != 2]
-                assert odd == [index] and len(marks[index]) == 3
+                assert odd == [index]
+                assert len(marks[index]) == 3
                 for unit in step.units:
-                    assert index in UNITS[unit] and len(where(marks, unit, digit)) == 3
+                    assert index in UNITS[unit]
+                    assert len(where(marks, unit, digit)) == 3
             else:
                 unit = UNITS[step.units[0]]
                 assert [i for i in unit if digit in marks[i]] == [index]

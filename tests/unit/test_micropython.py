@@ -68,10 +68,14 @@ PUZZLES = [
 ]
 
 
-STEPS = [1 if puzzle in FORUM else 12 if puzzle in HARDEST else 30 for puzzle in PUZZLES]
+STEPS = [
+    (1 if puzzle == FORUM[0] else 0) if puzzle in FORUM else 12 if puzzle in HARDEST else 30
+    for puzzle in PUZZLES
+]
 """Logical steps compared per puzzle: enough for chains on the hardest ones (a split one
-on each of the forum's), whose whole paths would take MicroPython minutes (and whose
-deeper splits ran out of the 2 GB of WebAssembly memory in Node on forum #2's third step)."""
+on the forum's first, 3 to 6 s in MicroPython), whose whole paths would take MicroPython
+minutes (and whose deeper splits ran out of the 2 GB of WebAssembly memory in Node on
+forum #2's third step)."""
 RATED = [
     number
     for number, puzzle in enumerate(PUZZLES)

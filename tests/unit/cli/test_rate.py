@@ -15,9 +15,7 @@ NORVIG_HARDEST_1 = load_puzzles("hardest", 2)[1]
 
 
 @pytest.mark.parametrize("puzzle", [EASY, NORVIG_HARDEST_1])
-def test_rate_prints_the_rating_and_level(
-    capsys: pytest.CaptureFixture[str], puzzle: str
-) -> None:
+def test_rate_prints_the_rating_and_level(capsys: pytest.CaptureFixture[str], puzzle: str) -> None:
     """One line: the hardest step's rating, one decimal, and the level; exit 0."""
     tenths = max(step.rating for step in solve_path(puzzle)[0])
     expected = f"{tenths // 10}.{tenths % 10} {rate(puzzle).level}\n"
