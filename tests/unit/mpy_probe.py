@@ -123,11 +123,11 @@ def probe_puzzle(number, puzzle, events):
 
 
 def probe_logic(number, puzzle, steps, rated):
-    """The logical steps for one puzzle: the next one, the first ``steps`` of the path in
-    words with their ratings, and (if ``rated``) the rating and level."""
+    """The logical steps for one puzzle: the first ``steps`` of the path (each the
+    ``next_step`` of the one before) in words with their ratings, and (if ``rated``) the
+    rating and level."""
     tag = "puzzle " + str(number)
     grid = start = sudoku.parse(puzzle)
-    say(tag, "next_step", attempt(sudoku.next_step, grid))
     try:
         marks = sudoku.marks_of(grid)
         for _ in range(steps):
