@@ -985,7 +985,7 @@ def test_every_step_is_sound_and_justified(puzzle: str) -> None:
     hardest = max((s.rating for s in steps), default=0)
     rating, level = rated(puzzle)
     assert rating == hardest
-    assert level == LEVELS[min(i for i, top in enumerate(LEVEL_TOPS) if hardest * 10 <= top)]
+    assert level == LEVELS[min(i for i, top in enumerate(LEVEL_TOPS) if hardest <= top)]
     for step in steps:
         base = TENTHS[step.technique]
         assert step.rating == base + extra_tenths(step), say(step)
