@@ -15,13 +15,13 @@ Measured on the project's 2-core machine, shared with other work (CPython 3.11):
 
 | set | puzzles | steps | step ms | p90 | max | chains | chain ms | max | path s | max |
 |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
-| hardest | 11 | 1,006 | 0.6 | 4.7 | 233 | 133 | 6.3 | 233 | 0.17 | 1.67 |
-| top95 | 95 | 7,690 | 0.7 | 3.5 | 1,037 | 602 | 9.2 | 1,037 | 0.12 | 4.86 |
-| forum_hardest (every 97th) | 20 | 2,209 | 0.9 | 31 | 1,125 | 886 | 18 | 1,125 | 1.50 | 3.77 |
+| hardest | 11 | 888 | 0.25 | 15 | 61 | 135 | 18 | 61 | 0.05 | 0.92 |
+| top95 | 95 | 7,692 | 0.24 | 2.9 | 33 | 635 | 19 | 33 | 0.04 | 1.30 |
+| forum_hardest (every 97th) | 20 | 2,183 | 0.74 | 24 | 249 | 749 | 17 | 249 | 1.23 | 2.58 |
 
-Under MicroPython (the app's worker) the same steps take 20 to 40 times longer: the
-first chains of a forum puzzle 2.7 to 6.2 s each, measured with the vendored
-MicroPython in Node (``tests/unit/mpy_probe.mjs``). Not in ``make bench``: minutes.
+Under MicroPython (the app's worker), measured with the vendored MicroPython in Node
+(``tests/unit/mpy_probe.mjs``): chains on Norvig's hardest #2 60 to 620 ms each; the
+first (split) chain of a forum puzzle 1.4 to 6.2 s. Not in ``make bench``: minutes.
 """
 
 from __future__ import annotations
