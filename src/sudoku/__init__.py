@@ -47,7 +47,16 @@ if TYPE_CHECKING:
     from sudoku.generator import generate, puzzles
     from sudoku.grid import Board, Grid, cell_name, unit_name
     from sudoku.leetcode import Solution
-    from sudoku.logic import Step, apply_step, marks_of, next_step, rate, say, solve_path
+    from sudoku.logic import (
+        Step,
+        apply_step,
+        marks_of,
+        next_step,
+        rate,
+        say,
+        solve_path,
+        wrong_entry,
+    )
     from sudoku.render import Scene, scene, scenes, storyboard, svg
     from sudoku.solver import Analysis, analyze, count_solutions, solve
     from sudoku.tracing import Event, replay, trace
@@ -59,7 +68,16 @@ HOMES = {
     "generator": ("generate", "puzzles"),
     "grid": ("Board", "Grid", "cell_name", "unit_name"),
     "leetcode": ("Solution",),
-    "logic": ("Step", "apply_step", "marks_of", "next_step", "rate", "say", "solve_path"),
+    "logic": (
+        "Step",
+        "apply_step",
+        "marks_of",
+        "next_step",
+        "rate",
+        "say",
+        "solve_path",
+        "wrong_entry",
+    ),
     "render": ("Scene", "scene", "scenes", "storyboard", "svg"),
     "solver": ("Analysis", "analyze", "count_solutions", "solve"),
     "tracing": ("Event", "replay", "trace"),
@@ -109,6 +127,7 @@ __all__ = [
     "to_pretty",
     "trace",
     "unit_name",
+    "wrong_entry",
 ]
 
 

@@ -115,7 +115,16 @@ if TYPE_CHECKING:
     """A technique: marks to its first step that changes something, or None (a filled
     cell's marks are empty, so the marks alone are the whole state)."""
 
-__all__ = ["Step", "apply_step", "marks_of", "next_step", "rate", "say", "solve_path"]
+__all__ = [
+    "Step",
+    "apply_step",
+    "marks_of",
+    "next_step",
+    "rate",
+    "say",
+    "solve_path",
+    "wrong_entry",
+]
 
 BOXES = tuple(range(18, 27))
 LINES = tuple(range(18))
