@@ -362,7 +362,7 @@ def refutation(
     for where, placed, _, _, _ in out.placed:
         after[where] = ONLY[placed]
     board, done = board_of(after, out.masks)
-    for options in splits(out, depth == 1):
+    for unit, options in splits(out, depth == 1):
         if depth == 1 and not all(contradicts(board, done, c, INDEX[b]) for c, b in options):
             continue
         branches = []
@@ -372,21 +372,24 @@ def refutation(
                 break
             branches.append(links)
         else:
-            return split_links(out, options, tuple(branches))
+            return split_links(out, unit, options, tuple(branches))
     return None
 
 
 def split_links(
-    out: Outcome, options: list[tuple[int, int]], branches: tuple[tuple[Link, ...], ...]
+    out: Outcome,
+    unit: int,
+    options: list[tuple[int, int]],
+    branches: tuple[tuple[Link, ...], ...],
 ) -> tuple[Link, ...]:
-    """The links of a refutation by a split: the assumption's singles, then the split."""
+    """The links of a refutation by a split (of a cell's candidates, ``unit`` -1, or of a
+    digit's places in ``unit``): the assumption's singles, then the split."""
     head = [(kind, c, ONLY[b], u, ()) for c, b, kind, u, _ in out.placed]
-    (a, bit_a), (b, _) = options[0], options[-1]
-    if a == b:  # the candidates of one cell
-        tail: Link = ("split", a, "", -1, branches)
-    else:  # the places of one digit in a unit
-        unit = next(u for u in UNITS_OF[a] if b in UNITS[u])
-        tail = ("split", -1, ONLY[bit_a], unit, branches)
+    cell, bit = options[0]
+    if unit < 0:
+        tail: Link = ("split", cell, "", -1, branches)
+    else:
+        tail = ("split", -1, ONLY[bit], unit, branches)
     return tuple(head) + (tail,)  # noqa: RUF005 (MicroPython)
 
 
@@ -400,26 +403,26 @@ def bits_of(mask: int) -> list[int]:
     return found
 
 
-def splits(out: Outcome, every: bool) -> list[list[tuple[int, int]]]:
-    """Where a stalled chain may split, each as its options (cell, bit): the cells with
-    two candidates, then the digits with two places in a unit (``every``: all of them;
-    else the first, or the cell with the fewest candidates if there is none)."""
+def splits(out: Outcome, every: bool) -> list[tuple[int, list[tuple[int, int]]]]:
+    """Where a stalled chain may split, each as (unit, options (cell, bit)): the cells
+    with two candidates (unit -1), then the digits with two places in a unit (``every``:
+    all of them; else the first, or the cell with the fewest candidates if none)."""
     masks = out.masks
     found = []
     for cell in range(81):
         if SIZE[masks[cell]] == 2:
-            found.append([(cell, low) for low in bits_of(masks[cell])])
+            found.append((-1, [(cell, low) for low in bits_of(masks[cell])]))
             if not every:
                 return found
     for unit, cells in enumerate(UNITS):
         for bit in bits_of(out.need[unit]):
             if out.counts[9 * unit + INDEX[bit]] == 2:
-                found.append([(cell, bit) for cell in cells if masks[cell] & bit])
+                found.append((unit, [(cell, bit) for cell in cells if masks[cell] & bit]))
                 if not every:
                     return found
     if not found:
         cell = min([c for c in range(81) if masks[c]], key=lambda c: SIZE[masks[c]])
-        found.append([(cell, low) for low in bits_of(masks[cell])])
+        found.append((-1, [(cell, low) for low in bits_of(masks[cell])]))
     return found
 
 
