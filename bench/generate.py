@@ -9,14 +9,15 @@ full grids tried per puzzle (``sudoku.generator`` drops a candidate of another l
 and starts again; easy never does). Every puzzle is checked (one solution, rated at
 the level asked): a wrong one stops the run.
 
-Measured on the project's 2-core machine, shared with other work (CPython 3.11, seeds 0-9):
+Measured on the project's 2-core machine, shared with other work (CPython 3.11, seeds 0-4):
 
 | level | median ms | max ms | givens (mean) | full grids tried (mean) |
 |---|---:|---:|---:|---:|
-| easy | 11 | 13 | 24.3 | 1.0 |
-| medium | 86 | 316 | 24.6 | 4.5 |
-| hard | 667 | 2144 | 25.4 | 117.8 |
-| expert | 12 | 42 | 24.4 | 2.9 |
+| easy | 19 | 21 | 24.4 | 1.0 |
+| medium | 111 | 469 | 25.4 | 5.0 |
+| hard | 67 | 79 | 27.6 | 4.2 |
+| expert | 166 | 250 | 25.2 | 5.4 |
+| extreme | 108 | 178 | 24.4 | 4.8 |
 
 Pyodide runs the same code 3-4 times slower. Times are wall clock: run it on an idle
 machine. Not in ``make bench``: hard puzzles take up to seconds each.
@@ -67,7 +68,7 @@ def bench_level(level: str, seeds: int) -> dict[str, float]:
     times, givens, tries = [], [], []
     for seed in range(seeds):
         ms, puzzle, tried = timed(level, seed)
-        if count_solutions(puzzle, 2) != 1 or rate(puzzle) != level:
+        if count_solutions(puzzle, 2) != 1 or rate(puzzle).level != level:
             raise SystemExit(f"{level} seed {seed}: {puzzle} is not a proper {level} puzzle")
         times.append(ms)
         givens.append(81 - puzzle.count("."))

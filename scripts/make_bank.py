@@ -47,7 +47,7 @@ def made(level: str, count: int, seed: int) -> list[str]:
     for puzzle in puzzles(level, seed):
         if puzzle in found:
             continue
-        if count_solutions(puzzle, 2) != 1 or rate(puzzle) != level:
+        if count_solutions(puzzle, 2) != 1 or rate(puzzle).level != level:
             raise SystemExit(f"make_bank: the generator made a bad {level} puzzle: {puzzle}")
         found.append(puzzle)
         if len(found) == count:

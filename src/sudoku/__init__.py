@@ -51,7 +51,16 @@ if TYPE_CHECKING:
     from sudoku.grid import Board, Grid, cell_name, unit_name
     from sudoku.judging import judge, verdict
     from sudoku.leetcode import Solution
-    from sudoku.logic import Step, apply_step, marks_of, next_step, rate, say, solve_path
+    from sudoku.logic import (
+        Step,
+        apply_step,
+        marks_of,
+        next_step,
+        rate,
+        say,
+        solve_path,
+        wrong_entry,
+    )
     from sudoku.render import Scene, scene, scenes, storyboard, svg
     from sudoku.solver import Analysis, analyze, count_solutions, solve
     from sudoku.tracing import Event, replay, trace
@@ -65,7 +74,16 @@ HOMES = {
     "grid": ("Board", "Grid", "cell_name", "unit_name"),
     "judging": ("judge", "verdict"),
     "leetcode": ("Solution",),
-    "logic": ("Step", "apply_step", "marks_of", "next_step", "rate", "say", "solve_path"),
+    "logic": (
+        "Step",
+        "apply_step",
+        "marks_of",
+        "next_step",
+        "rate",
+        "say",
+        "solve_path",
+        "wrong_entry",
+    ),
     "render": ("Scene", "scene", "scenes", "storyboard", "svg"),
     "solver": ("Analysis", "analyze", "count_solutions", "solve"),
     "tracing": ("Event", "replay", "trace"),
@@ -121,6 +139,7 @@ __all__ = [
     "unit_name",
     "verdict",
     "watch",
+    "wrong_entry",
 ]
 
 

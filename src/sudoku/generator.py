@@ -2,7 +2,9 @@
 
 ``generate(level, seed)`` makes one puzzle, ``puzzles(level, seed)`` an endless stream
 of them (the first is ``generate``'s), each with exactly one solution and rated
-``level`` by ``sudoku.logic.rate``:
+``level`` by ``sudoku.logic.rate`` (a range of Sudoku Explainer ratings: easy up to 2.3,
+medium 3.4, hard 4.6, expert 7.4, extreme past it; ``sudoku.logic`` says which
+techniques each takes), so the hints solve each one to the end:
 
 1. **A full grid**: the three boxes of the diagonal filled with shuffled digits (they
    share no unit, so any filling is legal), completed by the solver, then its rows and
@@ -10,24 +12,19 @@ of them (the first is ``generate``'s), each with exactly one solution and rated
    the grid transposed on a coin toss: each of those keeps a grid valid.
 2. **Givens taken out** one at a time, in a random order, each kept out only while the
    puzzle stays within reach of the level: solvable by singles alone for *easy*, by the
-   techniques up to *medium* for *medium* (a puzzle that logic solves has exactly one
-   solution, so uniqueness comes free), and for *hard* and *expert* while it keeps
-   exactly one solution (``count_solutions(grid, 2) == 1``). A given whose cell would
-   be a naked single at once is taken out without asking: the puzzle it leaves is one
-   step from the one before.
-3. **The pick**: the sparsest puzzle of that path, except for *hard*: the last puzzle
-   of the path that the techniques still solve (a bisection: puzzles only get harder as
-   givens go, as a rule). Hard puzzles are rare (about 1% of random minimal puzzles need
-   a triple or an x-wing and nothing more), so they are looked for where logic stops
-   working. Thinning while the techniques up to *hard* still solve it, as for *medium*,
-   ended hard once in 60 grids in a trial, at 47 ms a grid; this finds one about once in
-   120 grids, at 6 ms a grid.
-4. **The level is checked** (``sudoku.logic.rate``'s reckoning); a puzzle of another
-   level is dropped and the next full grid tried. Easy never is (a puzzle that singles
-   solve is easy by definition). Measured over seeds 0-9 (``bench/generate.py``, CPython
-   3.11, median and max): easy 11 and 13 ms (1 grid each), medium 86 and 316 ms (4.5
-   grids), hard 0.67 and 2.1 s (118 grids), expert 12 and 42 ms (2.9 grids). Pyodide
-   is 3-4 times slower.
+   techniques rated up to 3.4 for *medium* (a puzzle that logic solves has exactly one
+   solution, so uniqueness comes free), and for *hard*, *expert* and *extreme* while it
+   keeps exactly one solution (``count_solutions(grid, 2) == 1``). A given whose cell
+   would be a naked single at once is taken out without asking: the puzzle it leaves is
+   one step from the one before.
+3. **The pick**: the sparsest puzzle of that path, except for *hard* and *expert*: the
+   last puzzle of the path that the techniques up to the level's top rating still solve
+   (a bisection: puzzles only get harder as givens go, as a rule), since most sparsest
+   puzzles are easier or harder than those two ranges.
+4. **The rating is checked** (``sudoku.logic.rate``); a puzzle of another level is
+   dropped and the next full grid tried. Easy never is (a puzzle that singles solve is
+   easy by definition). Measured over seeds 0-9 (``bench/generate.py``, CPython 3.11):
+   see the table there.
 
 **Randomness** comes from ``numbers(seed)``, SplitMix64 written out here, not from
 ``random``: MicroPython's ``random`` has no ``Random`` class and CPython's may change its
@@ -41,7 +38,7 @@ from __future__ import annotations
 
 from sudoku.formats import shown
 from sudoku.grid import BLANK, DIGITS, PEERS, UNITS, Grid
-from sudoku.logic import hardest_level, marks_of
+from sudoku.logic import LEVEL_TOPS, marks_of, path_rating, rate
 from sudoku.solver import count_solutions, solve
 from sudoku.words import LEVELS
 
@@ -131,22 +128,23 @@ def lines_order(stream: Iterator[int]) -> list[int]:
 
 def within(level: int) -> Callable[[Grid], bool]:
     """Whether a puzzle (a subset of a solved grid's givens) stays within reach of the
-    level (an index of ``LEVELS``): logic up to that level solves it, or for *hard* and
-    *expert* it keeps exactly one solution (step 2 of the module docstring)."""
+    level (an index of ``LEVELS``): logic up to that level's top rating solves it, or for
+    *hard* and past it, it keeps exactly one solution (step 2 of the module docstring)."""
     if level >= 2:
         return lambda grid: count_solutions(grid, 2) == 1
     return lambda grid: solved_within(grid, level)
 
 
 def solved_within(grid: Grid, level: int) -> bool:
-    """Whether the techniques up to ``level`` (an index of ``LEVELS``) solve ``grid``."""
-    return hardest_level(list(grid), marks_of(grid), level) is not None
+    """Whether the techniques rated up to ``level``'s top (an index of ``LEVELS``) solve
+    ``grid`` (with no uniqueness technique: the grid may have several solutions)."""
+    solution = solve(grid) if level >= 2 else None  # one solution past medium: the uniqueness
+    return path_rating(list(grid), marks_of(grid), solution, LEVEL_TOPS[level]) is not None
 
 
 def level_of(grid: Grid) -> int:
     """The level (an index of ``LEVELS``) of a puzzle known to have one solution."""
-    hardest = hardest_level(list(grid), marks_of(grid), len(LEVELS) - 2)
-    return len(LEVELS) - 1 if hardest is None else hardest
+    return LEVELS.index(rate(grid).level)
 
 
 def seen_eight(cells: list[str], cell: int) -> bool:
@@ -185,10 +183,10 @@ def last_solved(path: list[Grid], level: int) -> Grid:
 
 
 def candidate(stream: Iterator[int], wanted: int) -> Grid:
-    """One puzzle made for the level (steps 1 and 2 of the module docstring), not yet rated."""
+    """One puzzle made for the level (steps 1 to 3 of the module docstring), not yet rated."""
     solution = full_grid(stream)
     path = thinned(stream, solution, within(wanted))
-    if wanted == 2:
+    if wanted in (2, 3):
         return last_solved(path, wanted)
     return path[-1]
 

@@ -1,59 +1,96 @@
-"""Logical steps a person could take, easiest technique first: hints, paths and levels.
+"""Logical steps a person could take, easiest first: hints, paths, ratings and levels.
 
 A person solving on paper keeps **candidates** (pencil marks) in each blank and takes
 steps, each either a **placement** (a digit written into a cell) or **eliminations**
-(candidates crossed out). This module finds such steps, one technique at a time, in
-the order of ``words.TECHNIQUES``, easiest first:
+(candidates crossed out). This module finds such steps, one technique at a time, in the
+order of ``words.TECHNIQUES``: by their rating on Sudoku Explainer's scale (SE, the
+enthusiasts' standard), easiest first. The basic techniques are here; fish, wings, the
+single-digit patterns, colouring and uniqueness are in ``sudoku.patterns``, chains in
+``sudoku.chains``:
 
-==============  ======  =================================================================
-technique       level   the step
-==============  ======  =================================================================
-naked single    easy    a blank with one candidate left holds it
-hidden single   easy    a digit with one place left in a unit goes there
-pointing        medium  a box's places for a digit all in one line: not elsewhere in it
-claiming        medium  a line's places for a digit all in one box: not elsewhere in it
-naked pair      medium  two cells of a unit with the same two candidates: those digits
-                        leave the rest of the unit
-hidden pair     medium  two digits with the same two places in a unit: other digits
-                        leave those cells
-naked triple    hard    three cells of a unit holding only three digits between them
-hidden triple   hard    three digits with only three places between them in a unit
-x-wing          hard    two lines holding a digit only in the same two crossing lines:
-                        the digit leaves the rest of those crossing lines
-==============  ======  =================================================================
+==================  ========  ===========================================================
+technique           SE        the step
+==================  ========  ===========================================================
+hidden single       1.2, 1.5  a digit with one place left in a box (row, column) goes there
+naked single        2.3       a blank with one candidate left holds it
+pointing            2.6       a box's places for a digit all in one line: not elsewhere in it
+claiming            2.8       a line's places for a digit all in one box: not elsewhere in it
+naked pair          3.0       two cells of a unit holding only the same two digits: those
+                              digits leave the rest of the unit (triple 3.6, quad 5.0)
+x-wing              3.2       two lines hold a digit only in the same two crossing lines
+                              (swordfish 3.8: three; jellyfish 5.2: four)
+hidden pair         3.4       two digits with the same two places in a unit: other digits
+                              leave those cells (triple 4.0, quad 5.4)
+skyscraper ...      4.0-4.5   two-string kite, xy-wing, empty rectangle, xyz-wing, w-wing,
+                              unique rectangle, simple colouring (``sudoku.patterns``)
+bug+1               5.6       every blank but one has two candidates (``sudoku.patterns``)
+x-chain, xy-chain   6.6+      chains of strong and weak links (``sudoku.chains``)
+contradiction       7.5+      the last resort: a candidate whose singles break a rule,
+chain                         splitting where they stall (8.5+ with one level of splits)
+==================  ========  ===========================================================
 
 Units are scanned as people look at a grid: boxes first, then rows, then columns
 (``LOOK``); digits ascending; cells in reading order. Each technique's finder returns
 the first step that changes something, so every step makes progress.
 
-**Levels** (``rate``): the path takes the easiest step available each time; a puzzle's
-level is the hardest technique its path needs, from the table above: *easy* when
-singles alone solve it, *medium* when it also needs locked candidates (pointing,
-claiming) or pairs, *hard* when it needs a triple or an x-wing, and *expert* when
-these techniques get stuck before the end (it needs a harder technique, or guessing).
+**Never stuck.** On a puzzle with one solution the last resort always finds a step while
+a blank is left (``sudoku.chains`` says why), so ``solve_path`` always ends solved.
+
+**Ratings and levels** (``rate``): the path takes the easiest step each time; a puzzle's
+rating is its hardest step's, and its level the range of ``LEVEL_TOPS`` that holds it:
+
+=========  ==========  ==============================================================
+level      rating      what it takes
+=========  ==========  ==============================================================
+easy       up to 2.3   singles
+medium     2.4 - 3.4   locked candidates, naked and hidden pairs, x-wings
+hard       3.5 - 4.6   triples, swordfish, skyscrapers, kites, wings, empty rectangles,
+                       unique rectangles, simple colouring
+expert     4.7 - 7.4   quads, jellyfish, bug+1, x-chains, xy-chains
+extreme    7.5 and up  contradiction chains
+=========  ==========  ==============================================================
 
 **State.** A ``Grid`` says which digits are placed; ``marks`` are 81 strings, each
 cell's candidates ascending (``""`` for a filled cell). ``marks_of(grid)`` gives the
 candidates that the placed digits alone leave; steps then cross out more. A step is
 data (``Step``); ``say(step)`` puts it in words, as the CLI's ``hint`` prints it.
 
-**Soundness.** Every technique here only concludes what holds in every solution, so on
-a puzzle with a solution no step removes a solution's digit or places a wrong one (the
-unit tests check this on the shared puzzle sets against the solver). That is why the
-public functions first refuse a puzzle with conflicting givens or no solution
-(``PuzzleError``, in the words of ``validate.describe`` and ``solve``). Marks passed in
-by a caller are trusted to keep the solution's digits (those made by ``apply_step``
-from ``marks_of`` always do).
+**Soundness.** Every technique here only concludes what holds in every solution (the
+uniqueness ones, in the one solution of a proper puzzle: they are used only there), so
+on a puzzle with a solution no step removes a solution's digit or places a wrong one
+(the unit tests check this on the shared puzzle sets against the solver, and restate
+each rule). That is why the public functions first refuse a puzzle with conflicting
+givens or no solution (``PuzzleError``, in the words of ``validate.describe`` and
+``solve``). Marks passed in by a caller are trusted to keep the solution's digits (those
+made by ``apply_step`` from ``marks_of`` always do). A reader's wrong entry leaves no
+solution: ``wrong_entry`` names it first.
 """
 
 from __future__ import annotations
 
 from collections import namedtuple
 
+from sudoku import words
+from sudoku.chains import RATINGS as CHAIN_RATINGS
+from sudoku.chains import contradiction_chain, x_chain, xy_chain
 from sudoku.formats import PuzzleError
 from sudoku.grid import BLANK, BOX, COL, DIGITS, PEERS, ROW, UNITS, Grid, cell_name, checked_grid
 from sudoku.grid import unit_name as name_of_unit
-from sudoku.solver import count_solutions
+from sudoku.patterns import RATINGS as PATTERN_RATINGS
+from sudoku.patterns import (
+    bug_plus_one,
+    empty_rectangle,
+    fish,
+    simple_colouring,
+    skyscraper,
+    two_string_kite,
+    unique_rectangle,
+    w_wing,
+    xy_wing,
+    xyz_wing,
+)
+from sudoku.solver import count_solutions, solve
+from sudoku.steps import Step, combinations, new_step, places, removals
 from sudoku.validate import conflicts, describe
 from sudoku.words import (
     CLAIMING,
@@ -65,30 +102,29 @@ from sudoku.words import (
     SUBSETS,
     TECHNIQUES,
     VERDICT_WORDS,
-    X_WING,
-    both_units,
-    hint,
-    hold_only,
-    holds_only_in,
-    listing,
-    only_candidate,
-    only_place,
-    placement,
-    removal,
-    stuck,
-    wing,
+    WRONG_ENTRY,
 )
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
-    from typing import TypeVar
 
-    T = TypeVar("T")
+    from sudoku.chains import Link
 
     Finder = Callable[[Sequence[str]], "Step | None"]
     """A technique: marks to its first step that changes something, or None (a filled
     cell's marks are empty, so the marks alone are the whole state)."""
+
+__all__ = [
+    "Step",
+    "apply_step",
+    "marks_of",
+    "next_step",
+    "rate",
+    "say",
+    "solve_path",
+    "wrong_entry",
+]
 
 BOXES = tuple(range(18, 27))
 LINES = tuple(range(18))
@@ -96,43 +132,28 @@ LINES = tuple(range(18))
 LOOK = BOXES + LINES
 """The units in the order people scan a grid for a step: boxes, then rows, then columns."""
 
-
-class Step(
-    namedtuple("Step", ["technique", "placements", "eliminations", "cells", "units", "digits"])
-):
-    """One logical step, as data.
-
-    - ``technique``: its name, one of ``words.TECHNIQUES``;
-    - ``placements``: ((cell, digit), ...) written by the step (a single: one);
-    - ``eliminations``: ((cell, digit), ...) crossed out, sorted by digit then cell;
-    - ``cells``: the cells that justify it (the single's cell, a box's places for the
-      pointed digit, a subset's cells, an x-wing's four corners), ascending;
-    - ``units``: the units (0-26) it reasons about: a hidden single's or subset's unit;
-      pointing (box, line); claiming (line, box); x-wing (line, line, crossing,
-      crossing); none for a naked single;
-    - ``digits``: the digits it is about, ascending.
-
-    Cells are ints 0-80 and digits one-character strings, as everywhere in the core.
-    A ``collections.namedtuple``: ``typing.NamedTuple`` does not exist in MicroPython.
-    """
-
-    __slots__ = ()
-
-
-# The level of each technique: the mapping the module docstring states (rate uses it).
-LEVEL_OF = {
-    "naked single": "easy",
-    "hidden single": "easy",
-    "pointing": "medium",
-    "claiming": "medium",
-    "naked pair": "medium",
-    "hidden pair": "medium",
-    "naked triple": "hard",
-    "hidden triple": "hard",
-    "x-wing": "hard",
+RATINGS = {
+    "naked single": 23,
+    "pointing": 26,
+    "claiming": 28,
+    "naked pair": 30,
+    "hidden pair": 34,
+    "naked triple": 36,
+    "hidden triple": 40,
+    "naked quad": 50,
+    "hidden quad": 54,
 }
-"""Each technique's level: singles easy; locked candidates and pairs medium; triples and
-x-wings hard. A puzzle these cannot finish is expert."""
+"""The basic techniques' ratings in tenths of Sudoku Explainer's scale (a hidden single:
+12 in a box, 15 in a row or column; the others: ``sudoku.patterns``, ``sudoku.chains``)."""
+
+Rating = namedtuple("Rating", ["rating", "level"])
+"""A puzzle's rating (its hardest step's, in tenths) and its level (one of ``LEVELS``)."""
+
+LEVEL_TOPS = (23, 34, 46, 74, 1000)
+"""The highest rating of each level of ``LEVELS``, in tenths: easy up to 2.3 (singles),
+medium up to 3.4 (locked candidates, pairs, x-wing), hard up to 4.6 (triples, swordfish,
+wings, the single-digit patterns, colouring, unique rectangles), expert up to 7.4 (quads,
+jellyfish, bug+1, x- and xy-chains), extreme past it (a contradiction chain)."""
 
 
 # --- the state: cells and their candidates ---------------------------------------------
@@ -175,30 +196,7 @@ def apply_step(grid: Grid, marks: Sequence[str], step: Step) -> tuple[Grid, list
     return "".join(cells), after
 
 
-def places(marks: Sequence[str], unit: int, digit: str) -> tuple[int, ...]:
-    """The cells of ``unit`` where ``digit`` is still a candidate, ascending."""
-    return tuple([cell for cell in UNITS[unit] if digit in marks[cell]])
-
-
-def removals(
-    marks: Sequence[str], cells: Sequence[int], digits: str
-) -> tuple[tuple[int, str], ...]:
-    """The (cell, digit) pairs of ``digits`` still marked in ``cells``: by digit, then cell."""
-    return tuple([(cell, d) for d in digits for cell in sorted(cells) if d in marks[cell]])
-
-
-def combinations(items: Sequence[T], size: int) -> list[tuple[T, ...]]:
-    """Every choice of ``size`` items, in order (``itertools`` has none in MicroPython)."""
-    if size == 0:
-        return [()]
-    return [
-        (items[i],) + rest  # noqa: RUF005 (no star-unpacking in displays: MicroPython)
-        for i in range(len(items) - size + 1)
-        for rest in combinations(items[i + 1 :], size - 1)
-    ]
-
-
-# --- the techniques, easiest first -------------------------------------------------------
+# --- the basic techniques -------------------------------------------------------------------
 
 
 def naked_single(marks: Sequence[str]) -> Step | None:
@@ -206,18 +204,22 @@ def naked_single(marks: Sequence[str]) -> Step | None:
     for cell in range(81):
         if len(marks[cell]) == 1:
             digit = marks[cell]
-            return Step(NAKED_SINGLE, ((cell, digit),), (), (cell,), (), (digit,))
+            return new_step(NAKED_SINGLE, ((cell, digit),), (), (cell,), (), (digit,), 23)
     return None
 
 
 def hidden_single(marks: Sequence[str]) -> Step | None:
-    """The first digit with one place left in a unit (boxes, rows, columns): it goes there."""
+    """The first digit with one place left in a unit (boxes, rows, columns): it goes there.
+    Rated 1.2 in a box, 1.5 in a row or column."""
     for unit in LOOK:
         spots = "".join([marks[cell] for cell in UNITS[unit]])
         for digit in DIGITS:
             if spots.count(digit) == 1:
                 (cell,) = places(marks, unit, digit)
-                return Step(HIDDEN_SINGLE, ((cell, digit),), (), (cell,), (unit,), (digit,))
+                tenths = 12 if unit >= 18 else 15
+                return new_step(
+                    HIDDEN_SINGLE, ((cell, digit),), (), (cell,), (unit,), (digit,), tenths
+                )
     return None
 
 
@@ -239,7 +241,7 @@ def pointing(marks: Sequence[str]) -> Step | None:
                 outside = [cell for cell in UNITS[line] if 18 + BOX[cell] != box]
                 gone = removals(marks, outside, digit)
                 if gone:
-                    return Step(POINTING, (), gone, where, (box, line), (digit,))
+                    return new_step(POINTING, (), gone, where, (box, line), (digit,), 26)
     return None
 
 
@@ -253,13 +255,14 @@ def claiming(marks: Sequence[str]) -> Step | None:
                 outside = [cell for cell in UNITS[box] if cell not in UNITS[line]]
                 gone = removals(marks, outside, digit)
                 if gone:
-                    return Step(CLAIMING, (), gone, where, (line, box), (digit,))
+                    return new_step(CLAIMING, (), gone, where, (line, box), (digit,), 28)
     return None
 
 
 def naked_subset(size: int) -> Finder:
-    """The finder of naked pairs (2) or triples (3): ``size`` cells of a unit whose
-    candidates together are ``size`` digits; those digits leave the unit's other cells."""
+    """The finder of naked pairs (2), triples (3) or quads (4): ``size`` cells of a unit
+    whose candidates together are ``size`` digits; those digits leave the unit's other cells."""
+    name = SUBSETS[size, True]
 
     def find(marks: Sequence[str]) -> Step | None:
         for unit in LOOK:
@@ -270,15 +273,18 @@ def naked_subset(size: int) -> Finder:
                     others = [cell for cell in UNITS[unit] if cell not in group]
                     gone = removals(marks, others, digits)
                     if gone:
-                        return Step(SUBSETS[size, True], (), gone, group, (unit,), tuple(digits))
+                        return new_step(
+                            name, (), gone, group, (unit,), tuple(digits), RATINGS[name]
+                        )
         return None
 
     return find
 
 
 def hidden_subset(size: int) -> Finder:
-    """The finder of hidden pairs (2) or triples (3): ``size`` digits whose places in a
-    unit are ``size`` cells together; every other digit leaves those cells."""
+    """The finder of hidden pairs (2), triples (3) or quads (4): ``size`` digits whose
+    places in a unit are ``size`` cells together; every other digit leaves those cells."""
+    name = SUBSETS[size, False]
 
     def find(marks: Sequence[str]) -> Step | None:
         for unit in LOOK:
@@ -290,58 +296,74 @@ def hidden_subset(size: int) -> Finder:
                     others = "".join([d for d in DIGITS if d not in group])
                     gone = removals(marks, spots, others)
                     if gone:
-                        return Step(SUBSETS[size, False], (), gone, spots, (unit,), group)
+                        return new_step(name, (), gone, spots, (unit,), group, RATINGS[name])
         return None
 
     return find
 
 
-def x_wing(marks: Sequence[str]) -> Step | None:
-    """Two rows holding a digit only in the same two columns (or two columns, in the same
-    two rows): whichever way it goes, those columns get it there, so it leaves the rest
-    of them."""
-    for digit in DIGITS:
-        for lines, crossing, offset in ((range(9), COL, 9), (range(9, 18), ROW, 0)):
-            pairs = {}
-            for line in lines:
-                where = places(marks, line, digit)
-                if len(where) == 2:
-                    pairs[line] = where
-            for first, second in combinations(sorted(pairs), 2):
-                a, b = pairs[first], pairs[second]
-                if [crossing[cell] for cell in a] != [crossing[cell] for cell in b]:
-                    continue
-                covers = tuple([offset + crossing[cell] for cell in a])
-                corners = tuple(sorted(a + b))
-                others = [c for cover in covers for c in UNITS[cover] if c not in corners]
-                gone = removals(marks, others, digit)
-                if gone:
-                    units = (first, second) + covers  # noqa: RUF005 (MicroPython)
-                    return Step(X_WING, (), gone, corners, units, (digit,))
-    return None
-
-
 FINDERS: tuple[Finder, ...] = (
-    naked_single,
     hidden_single,
+    naked_single,
     pointing,
     claiming,
     naked_subset(2),
+    fish(2),
     hidden_subset(2),
     naked_subset(3),
+    fish(3),
     hidden_subset(3),
-    x_wing,
+    skyscraper,
+    two_string_kite,
+    xy_wing,
+    empty_rectangle,
+    xyz_wing,
+    w_wing,
+    unique_rectangle,
+    simple_colouring,
+    naked_subset(4),
+    fish(4),
+    hidden_subset(4),
+    bug_plus_one,
+    x_chain,
+    xy_chain,
 )
-"""One finder per technique, in the order of ``words.TECHNIQUES``: easiest first."""
+"""One finder per technique of ``words.TECHNIQUES`` but the last resort (the contradiction
+chain, which needs the solution: ``first_step``), in that order: by rating."""
 
 
-def first_step(marks: Sequence[str], finders: Sequence[Finder] = FINDERS) -> Step | None:
-    """The step of the first technique (in ``finders``' order) that has one, else None."""
+def first_step(
+    marks: Sequence[str],
+    finders: Sequence[Finder] = FINDERS,
+    solution: Grid | None = None,
+    last_resort: bool = True,
+) -> Step | None:
+    """The step of the first technique (in ``finders``' order) that has one, else None.
+
+    ``solution``: the puzzle's one solution, if it has exactly one: then the uniqueness
+    techniques are used, and (with ``last_resort``) a contradiction chain, which always
+    finds a step while a wrong candidate is left. None (several solutions, or not
+    known): neither.
+    """
     for find in finders:
-        step = find(marks)
-        if step is not None:
-            return step
-    return None
+        if solution is None and find in UNIQUE_FINDERS:
+            continue
+        found = find(marks)
+        if found is not None:
+            return found
+    if solution is None or not last_resort:
+        return None
+    return contradiction_chain(marks, solution)
+
+
+UNIQUE_FINDERS = (unique_rectangle, bug_plus_one)
+"""The finders of the techniques that hold only for a puzzle with one solution."""
+
+TENTHS = {"hidden single": 12}
+"""Each technique's rating in tenths (the lowest: a hidden single in a box, a chain of
+four links or fewer)."""
+for _table in (RATINGS, PATTERN_RATINGS, CHAIN_RATINGS):  # no ** in displays: MicroPython
+    TENTHS.update(_table)
 
 
 # --- refusing what has no logical path ---------------------------------------------------
@@ -364,6 +386,14 @@ def solutions(grid: Grid) -> int:
     return found
 
 
+def only_solution(grid: Grid) -> Grid | None:
+    """The one solution of ``grid``, or None when it has several (PuzzleError when it has
+    none or conflicting givens: ``solutions``)."""
+    if solutions(grid) > 1:
+        return None
+    return solve(grid)
+
+
 def checked_marks(grid: Grid, marks: Sequence[str] | None) -> list[str]:
     """``marks`` for ``grid``: the caller's, kept only where the placed digits allow them
     (so no mark can bring back a digit a peer holds), or ``marks_of(grid)`` for None.
@@ -382,91 +412,129 @@ def checked_marks(grid: Grid, marks: Sequence[str] | None) -> list[str]:
 
 def next_step(grid: Grid, marks: Sequence[str] | None = None) -> Step | None:
     """The easiest step from ``grid`` (with ``marks``, else its own candidates), or None
-    when no technique applies (or the grid is full).
+    when the grid is full or no technique applies (only possible with several solutions,
+    or marks that lost a solution's digit).
 
     PuzzleError for conflicting givens or no solution (see ``solutions``).
     """
-    solutions(grid)
-    return first_step(checked_marks(grid, marks))
+    solution = only_solution(grid)
+    return first_step(checked_marks(grid, marks), solution=solution)
+
+
+def wrong_entry(givens: Grid, grid: Grid) -> Step | None:
+    """The first entry of ``grid`` (a digit where ``givens`` has a blank), in reading order,
+    that the puzzle's solution does not hold, as a step to show before any hint (technique
+    ``words.WRONG_ENTRY``, its cell and digit, nothing placed or removed); None when every
+    entry agrees with the solution, or when the givens have several (a hint then reasons
+    from the entries, as from givens).
+
+    PuzzleError for conflicting givens or none (``solutions``); ValueError for a malformed
+    grid, or a ``grid`` that changes a given.
+    """
+    checked_grid(grid)
+    for cell in range(81):
+        if givens[cell] != BLANK and grid[cell] != givens[cell]:
+            raise ValueError(f"{cell_name(cell)}: the board changes the given {givens[cell]}")
+    solution = only_solution(givens)
+    if solution is None:
+        return None
+    for cell in range(81):
+        if grid[cell] != BLANK and grid[cell] != solution[cell]:
+            return new_step(WRONG_ENTRY, (), (), (cell,), (), (grid[cell],), 0)
+    return None
 
 
 def solve_path(grid: Grid) -> tuple[list[Step], Grid]:
     """The logical path from ``grid``: the easiest step each time, until the grid is full
-    or no technique applies. Returns the steps and the grid reached (with blanks if stuck).
+    (always, for a puzzle with one solution) or no technique applies. Returns the steps
+    and the grid reached (with blanks if stuck).
 
     PuzzleError for conflicting givens or no solution (see ``solutions``).
     """
-    solutions(grid)
+    solution = only_solution(grid)
     cells, marks = list(grid), marks_of(grid)
     steps: list[Step] = []
-    while True:
-        step = first_step(marks)
-        if step is None:
-            return steps, "".join(cells)
-        play(cells, marks, step)
-        steps.append(step)
+    while BLANK in cells:
+        found = first_step(marks, solution=solution)
+        if found is None:
+            break
+        play(cells, marks, found)
+        steps.append(found)
+    return steps, "".join(cells)
 
 
-def rate(grid: Grid) -> str:
-    """The puzzle's level, one of ``words.LEVELS``: the hardest technique its logical path
-    needs (``LEVEL_OF``), or ``expert`` when the techniques here cannot finish it.
+def rate(grid: Grid) -> Rating:
+    """The puzzle's rating and level: the hardest step of its logical path (on Sudoku
+    Explainer's scale), and the level whose range (``LEVEL_TOPS``) holds it.
 
     A proper puzzle only: PuzzleError for conflicting givens, no solution, or more than
     one (a puzzle with several solutions has no level: no logic can finish it).
     """
     if solutions(grid) > 1:
         raise PuzzleError(VERDICT_WORDS["multiple"] + ": only a proper puzzle has a level")
-    hardest = hardest_level(list(grid), marks_of(grid), len(LEVELS) - 2)
-    return LEVELS[-1] if hardest is None else LEVELS[hardest]
+    tenths = path_rating(list(grid), marks_of(grid), solve(grid), 1000)
+    assert tenths is not None  # no ceiling: the last resort always finishes
+    return Rating(tenths, level_of_rating(tenths))
 
 
-LEVEL_NUMBER = {technique: LEVELS.index(level) for technique, level in LEVEL_OF.items()}
-"""Each technique's level as its index in ``words.LEVELS``: 0 easy, 1 medium, 2 hard."""
+def level_of_rating(tenths: int) -> str:
+    """The level (one of ``LEVELS``) of a rating in tenths: the first whose top is as high."""
+    return next(LEVELS[i] for i, top in enumerate(LEVEL_TOPS) if tenths <= top)
 
 
-def hardest_level(cells: list[str], marks: list[str], ceiling: int) -> int | None:
-    """The hardest level (an index of ``LEVELS``) that the logical path from this state
-    needs, using techniques up to level ``ceiling`` only; None if they get stuck.
+def path_rating(
+    cells: list[str], marks: list[str], solution: Grid | None, ceiling: int
+) -> int | None:
+    """The highest rating (tenths) of the logical path from this state, using techniques
+    rated up to ``ceiling`` only (their ratings before the chain lengths count); None if
+    those get stuck. ``solution``: the one solution (None: not known, or several; no
+    uniqueness technique then, nor the last resort). Changes ``cells`` and ``marks``.
 
-    The same answer as ``solve_path``'s steps, faster (the generator asks it for every
-    given it tries to remove): all the singles at hand are placed at once, since singles
-    never hide one another and so reach the same state in any order; only then is a
-    harder technique looked for, as ``solve_path`` does. Changes ``cells`` and ``marks``.
+    While only singles are needed, they are placed all at once (the same state in any
+    order): their ratings are the path's (1.2 box, 1.5 line, 2.3 naked) for the easiest
+    single on hand each time is counted, as the step-by-step path takes it.
     """
-    finders = [FINDERS[i] for i, name in enumerate(TECHNIQUES) if LEVEL_NUMBER[name] <= ceiling]
+    finders = [FINDERS[i] for i in range(2, len(FINDERS)) if TENTHS[TECHNIQUES[i]] <= ceiling]
+    last_resort = TENTHS[TECHNIQUES[-1]] <= ceiling
     hardest = 0
-    while True:
-        fill_singles(cells, marks)
+    while BLANK in cells:
+        hardest = max(hardest, fill_singles(cells, marks))
         if BLANK not in cells:
-            return hardest
-        step = first_step(marks, finders[2:])
-        if step is None:
+            break
+        found = first_step(marks, finders, solution, last_resort)
+        if found is None:
             return None
-        hardest = max(hardest, LEVEL_NUMBER[step.technique])
-        play(cells, marks, step)
+        hardest = max(hardest, found.rating)
+        play(cells, marks, found)
+    return hardest
 
 
-def fill_singles(cells: list[str], marks: list[str]) -> None:
-    """Place naked and hidden singles, as many at a time as are found, until none is left.
+def fill_singles(cells: list[str], marks: list[str]) -> int:
+    """Place singles until none is left, the easiest kind on hand each round, all of that
+    kind at once; the hardest rating (tenths) used, 0 if none.
 
     A single found stale (its cell filled, its digit gone: only possible on a puzzle
     without solution) is skipped, so this always ends.
     """
+    hardest = 0
     while True:
-        found = [(cell, marks[cell]) for cell in range(81) if len(marks[cell]) == 1]
+        found, tenths = hidden_singles(marks, BOXES), 12
         if not found:
-            found = hidden_singles(marks)
-            if not found:
-                return
+            found, tenths = hidden_singles(marks, LINES), 15
+        if not found:
+            found, tenths = [(cell, marks[cell]) for cell in range(81) if len(marks[cell]) == 1], 23
+        if not found:
+            return hardest
+        hardest = max(hardest, tenths)
         for cell, digit in found:
             if cells[cell] == BLANK and digit in marks[cell]:
                 place(cells, marks, cell, digit)
 
 
-def hidden_singles(marks: Sequence[str]) -> list[tuple[int, str]]:
-    """Every (cell, digit) where the digit has one place left in some unit."""
+def hidden_singles(marks: Sequence[str], units: Sequence[int]) -> list[tuple[int, str]]:
+    """Every (cell, digit) where the digit has one place left in one of ``units``."""
     found = []
-    for unit in LOOK:
+    for unit in units:
         spots = "".join([marks[cell] for cell in UNITS[unit]])
         found += [(places(marks, unit, d)[0], d) for d in DIGITS if spots.count(d) == 1]
     return found
@@ -480,46 +548,147 @@ def names(cells: Sequence[int]) -> list[str]:
     return [cell_name(cell) for cell in cells]
 
 
-REASONS: dict[str, Callable[[Step], str]] = {
-    "naked single": lambda s: only_candidate(cell_name(s.cells[0])),
-    "hidden single": lambda s: only_place(s.digits[0], name_of_unit(s.units[0])),
-    "pointing": lambda s: holds_only_in(
-        name_of_unit(s.units[0]), list(s.digits), name_of_unit(s.units[1])
-    ),
-    "claiming": lambda s: holds_only_in(
-        name_of_unit(s.units[0]), list(s.digits), name_of_unit(s.units[1])
-    ),
-    "naked pair": lambda s: hold_only(names(s.cells), list(s.digits), name_of_unit(s.units[0])),
-    "naked triple": lambda s: hold_only(names(s.cells), list(s.digits), name_of_unit(s.units[0])),
-    "hidden pair": lambda s: holds_only_in(
-        name_of_unit(s.units[0]), list(s.digits), listing(names(s.cells))
-    ),
-    "hidden triple": lambda s: holds_only_in(
-        name_of_unit(s.units[0]), list(s.digits), listing(names(s.cells))
-    ),
-    "x-wing": lambda s: wing(
-        both_units(name_of_unit(s.units[0]), name_of_unit(s.units[1])),
+def units_named(units: Sequence[int]) -> list[str]:
+    """The units' names."""
+    return [name_of_unit(unit) for unit in units]
+
+
+def fish_reason(s: Step) -> str:
+    """Why a fish: ``rows 3 and 8 hold 5 only in columns 2 and 7``."""
+    size = len(s.units) // 2
+    return words.wing(
+        words.of_a_kind(units_named(s.units[:size])),
         s.digits[0],
-        both_units(name_of_unit(s.units[2]), name_of_unit(s.units[3])),
+        words.of_a_kind(units_named(s.units[size:])),
+    )
+
+
+def two_links_reason(s: Step) -> str:
+    """Why a skyscraper or a kite: its two conjugate pairs, near ends first."""
+    near_a, far_a, near_b, far_b = names(s.cells)
+    return words.two_links(s.digits[0], [near_a, far_a], [near_b, far_b], units_named(s.units))
+
+
+def rectangle_reason(s: Step) -> str:
+    """Why an empty rectangle: the box's two lines, the conjugate pair outside it."""
+    box, row, col, unit = units_named(s.units)
+    pair = names(s.cells[-2:])
+    return words.empty_rectangle(box, s.digits[0], [row, col], pair, unit)
+
+
+def colouring_reason(s: Step) -> str:
+    """Why a simple colouring: its two colours."""
+    on = [cell_name(cell) for cell, colour in s.links if colour == 0]
+    off = [cell_name(cell) for cell, colour in s.links if colour == 1]
+    return words.colouring(s.digits[0], on, off)
+
+
+def xy_chain_reason(s: Step) -> str:
+    """Why an xy-chain: each cell's digit in turn if the first is not x."""
+    return words.xy_chain(names(s.cells), [digit for _, digit in s.links], s.digits[0])
+
+
+def chain_text(links: Sequence[Link]) -> str:
+    """A contradiction chain's links after its assumption, in words: the singles it
+    writes, then the broken rule, or the split and each branch in brackets."""
+    parts = []
+    for kind, cell, digit, unit, branches in links:
+        if kind == "naked single":
+            parts.append(f"{cell_name(cell)} = {digit} (naked single)")
+        elif kind == "hidden single":
+            parts.append(f"{cell_name(cell)} = {digit} (only place in {name_of_unit(unit)})")
+        elif kind == "no candidate":
+            parts.append(f"then {cell_name(cell)} has no candidate left")
+        elif kind == "no place":
+            parts.append(f"then {name_of_unit(unit)} has no place for {digit}")
+        elif kind == "split":
+            parts.append(split_text(cell, digit, unit, branches))
+    return ", ".join(parts)
+
+
+def split_text(cell: int, digit: str, unit: int, branches: Sequence[Sequence[Link]]) -> str:
+    """A split in words: the options of a cell (or a digit's places in a unit), then each
+    branch in brackets, each ending in a broken rule."""
+    heads = [branch[0] for branch in branches]
+    if unit < 0:
+        options = f"then {cell_name(cell)} is {' or '.join([str(h[2]) for h in heads])}"
+    else:
+        where = " or ".join([cell_name(h[1]) for h in heads])
+        options = f"then {digit} goes in {where} ({name_of_unit(unit)})"
+    cases = [
+        f"[if {cell_name(branch[0][1]) if unit >= 0 else branch[0][2]}: {chain_text(branch[1:])}]"
+        for branch in branches
+    ]
+    return options + ": " + " ".join(cases) + ", none holds"
+
+
+REASONS: dict[str, Callable[[Step], str]] = {
+    "naked single": lambda s: words.only_candidate(cell_name(s.cells[0])),
+    "hidden single": lambda s: words.only_place(s.digits[0], name_of_unit(s.units[0])),
+    "pointing": lambda s: words.holds_only_in(
+        name_of_unit(s.units[0]), list(s.digits), name_of_unit(s.units[1])
     ),
+    "claiming": lambda s: words.holds_only_in(
+        name_of_unit(s.units[0]), list(s.digits), name_of_unit(s.units[1])
+    ),
+    "x-wing": fish_reason,
+    "swordfish": fish_reason,
+    "jellyfish": fish_reason,
+    "skyscraper": two_links_reason,
+    "two-string kite": two_links_reason,
+    "xy-wing": lambda s: words.xy_wing(
+        cell_name(s.cells[0]),
+        [str(digits).replace(s.digits[0], "") for _, digits in s.links[1:]],
+        names(s.cells[1:]),
+        s.digits[0],
+    ),
+    "empty rectangle": rectangle_reason,
+    "xyz-wing": lambda s: words.xyz_wing(
+        cell_name(s.cells[0]), list(str(s.links[0][1])), names(s.cells[1:]), s.digits[0]
+    ),
+    "w-wing": lambda s: words.w_wing(
+        names(s.cells[:2]), list(s.digits), names(s.cells[2:]), name_of_unit(s.units[0])
+    ),
+    "unique rectangle": lambda s: words.unique_rectangle(names(s.cells), list(s.digits)),
+    "simple colouring": colouring_reason,
+    "bug+1": lambda s: words.bug(cell_name(s.cells[0]), s.digits[0]),
+    "x-chain": lambda s: words.x_chain(s.digits[0], names(s.cells)),
+    "xy-chain": xy_chain_reason,
+    "contradiction chain": lambda s: words.refuted(
+        cell_name(s.cells[0]), s.digits[0], chain_text(s.links[1:])
+    ),
+    WRONG_ENTRY: lambda s: words.wrong(cell_name(s.cells[0]), s.digits[0]),
 }
 """Why each technique's step holds, in words (``words`` holds the phrases)."""
+for _size in (2, 3, 4):
+    REASONS[SUBSETS[_size, True]] = lambda s: words.hold_only(
+        names(s.cells), list(s.digits), name_of_unit(s.units[0])
+    )
+    REASONS[SUBSETS[_size, False]] = lambda s: words.holds_only_in(
+        name_of_unit(s.units[0]), list(s.digits), words.listing(names(s.cells))
+    )
 
 
 def action(step: Step) -> str:
-    """What the step does: ``r3c5 = 7``, or ``remove 3 from r1c1, r1c2; remove 7 from r1c1``."""
+    """What the step does: ``r3c5 = 7``, or ``remove 3 from r1c1, r1c2; remove 7 from r1c1``
+    (a wrong entry: ``erase r4c6``)."""
+    if step.technique == WRONG_ENTRY:
+        return words.erase(cell_name(step.cells[0]))
     if step.placements:
-        return "; ".join([placement(cell_name(cell), d) for cell, d in step.placements])
+        return "; ".join([words.placement(cell_name(cell), d) for cell, d in step.placements])
     digits = sorted({d for _, d in step.eliminations})
     return "; ".join(
-        [removal(d, [cell_name(cell) for cell, e in step.eliminations if e == d]) for d in digits]
+        [
+            words.removal(d, [cell_name(cell) for cell, e in step.eliminations if e == d])
+            for d in digits
+        ]
     )
 
 
 def say(step: Step) -> str:
     """The step in one line: its technique, what it does, and why, as ``hint`` prints it:
     ``hidden single: r3c5 = 7 (the only place for 7 in box 2)``."""
-    return hint(step.technique, action(step), REASONS[step.technique](step))
+    return words.hint(step.technique, action(step), REASONS[step.technique](step))
 
 
 def ending(grid: Grid) -> str:
@@ -528,4 +697,4 @@ def ending(grid: Grid) -> str:
     left = grid.count(BLANK)
     if not left:
         return SOLVED
-    return stuck(left, unique=count_solutions(grid, 2) == 1)
+    return words.stuck(left, unique=count_solutions(grid, 2) == 1)

@@ -67,30 +67,52 @@ def next_choice(cell: str, digits: str) -> str:
 # The puzzle companion (``sudoku.logic``, ``sudoku.generator``): techniques, levels, hints.
 
 TECHNIQUES = (
-    "naked single",
     "hidden single",
+    "naked single",
     "pointing",
     "claiming",
     "naked pair",
+    "x-wing",
     "hidden pair",
     "naked triple",
+    "swordfish",
     "hidden triple",
-    "x-wing",
+    "skyscraper",
+    "two-string kite",
+    "xy-wing",
+    "empty rectangle",
+    "xyz-wing",
+    "w-wing",
+    "unique rectangle",
+    "simple colouring",
+    "naked quad",
+    "jellyfish",
+    "hidden quad",
+    "bug+1",
+    "x-chain",
+    "xy-chain",
+    "contradiction chain",
 )
-"""The logical techniques, easiest first: the order ``sudoku.logic`` tries them in."""
+"""The logical techniques, easiest first (by rating): the order ``sudoku.logic`` tries them in."""
 
-LEVELS = ("easy", "medium", "hard", "expert")
-"""A puzzle's difficulty, easiest first (``sudoku.logic.rate`` says which techniques each needs)."""
+LEVELS = ("easy", "medium", "hard", "expert", "extreme")
+"""A puzzle's difficulty, easiest first: ranges of its rating (``sudoku.logic.LEVEL_TOPS``)."""
+
+WRONG_ENTRY = "wrong entry"
+"""The step that names an entry the solution does not hold (``sudoku.logic.wrong_entry``)."""
 
 HIDDEN_SINGLE = "hidden single"
 POINTING = "pointing"
 CLAIMING = "claiming"
-X_WING = "x-wing"
+FISH = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
+"""The fish techniques by size: how many lines hold the digit."""
 SUBSETS = {
     (2, True): "naked pair",
     (2, False): "hidden pair",
     (3, True): "naked triple",
     (3, False): "hidden triple",
+    (4, True): "naked quad",
+    (4, False): "hidden quad",
 }
 """The subset techniques by (size, naked): a naked one is cells, a hidden one digits."""
 
@@ -99,6 +121,11 @@ SOLVED = "solved"
 
 ALREADY_SOLVED = "solved already: no blank cell left"
 """The hint for a full grid."""
+
+
+def rating(tenths: int) -> str:
+    """A rating in tenths as people read it: ``42`` -> ``4.2``."""
+    return f"{tenths // 10}.{tenths % 10}"
 
 
 def listing(items: list[str] | tuple[str, ...]) -> str:
@@ -144,15 +171,117 @@ def hold_only(cells: list[str], digits: list[str], unit: str) -> str:
     return f"{listing(cells)} hold only {listing(digits)} in {unit}"
 
 
-def both_units(first: str, second: str) -> str:
-    """Two units of one kind: ``row 3``, ``row 8`` -> ``rows 3 and 8``."""
-    kind, number = first.split(" ")
-    return f"{kind}s {number} and {second.split(' ')[1]}"
+def of_a_kind(units: list[str]) -> str:
+    """Units of one kind: ``row 3``, ``row 8`` -> ``rows 3 and 8``; three: ``rows 1, 4 and 7``."""
+    kind = units[0].split(" ")[0]
+    return f"{kind}s {listing([unit.split(' ')[1] for unit in units])}"
 
 
 def wing(lines: str, digit: str, crossing: str) -> str:
-    """Why an x-wing: ``rows 3 and 8 hold 5 only in columns 2 and 7``."""
+    """Why a fish: ``rows 3 and 8 hold 5 only in columns 2 and 7``."""
     return f"{lines} hold {digit} only in {crossing}"
+
+
+def either_or(cells: list[str], digit: str) -> str:
+    """The conclusion of a chain or wing: ``r1c1 or r5c5 is 7``."""
+    return f"{' or '.join(cells)} is {digit}"
+
+
+def xy_wing(pivot: str, digits: list[str], pincers: list[str], z: str) -> str:
+    """Why an xy-wing: ``r1c1 is 4 or 7: if 4, r1c5 is 9; if 7, r3c2 is 9``."""
+    x, y = digits
+    return f"{pivot} is {x} or {y}: if {x}, {pincers[0]} is {z}; if {y}, {pincers[1]} is {z}"
+
+
+def xyz_wing(pivot: str, pivot_digits: list[str], pincers: list[str], z: str) -> str:
+    """Why an xyz-wing: ``r1c1 holds only 1, 2 and 9, r1c5 and r3c2 each 9 and one of
+    them: one of the three is 9``."""
+    return (
+        f"{pivot} holds only {listing(pivot_digits)}, {listing(pincers)} each {z} and one of"
+        f" them: one of the three is {z}"
+    )
+
+
+def w_wing(cells: list[str], digits: list[str], link: list[str], unit: str) -> str:
+    """Why a w-wing: ``r1c1 and r5c7 hold only 3 and 8; 8's places in row 4, r4c1 and r4c7,
+    see one each: they are not both 8, so one is 3``."""
+    y, x = digits
+    return (
+        f"{listing(cells)} hold only {listing(sorted(digits))}; {x}'s places in {unit},"
+        f" {listing(link)}, see one each: they are not both {x}, so one is {y}"
+    )
+
+
+def two_links(digit: str, first: list[str], second: list[str], units: list[str]) -> str:
+    """Why a skyscraper or a kite: ``4's only places in row 2 are r2c1 and r2c6, in row 7
+    r7c1 and r7c8; r2c1 and r7c1 are not both 4, so r2c6 or r7c8 is``."""
+    return (
+        f"{digit}'s only places in {units[0]} are {listing(first)}, in {units[1]}"
+        f" {listing(second)}; {first[0]} and {second[0]} are not both {digit},"
+        f" so {first[1]} or {second[1]} is"
+    )
+
+
+def empty_rectangle(box: str, digit: str, lines: list[str], pair: list[str], unit: str) -> str:
+    """Why an empty rectangle: ``box 5 holds 6 only in row 4 and column 5; column 8 holds
+    6 only in r4c8 and r9c8: if r9c5 were 6, r4c8 would be, and box 5 would have none``."""
+    return (
+        f"{box} holds {digit} only in {listing(lines)}; {unit} holds {digit} only in"
+        f" {listing(pair)}: else {pair[0]} would be {digit} and {box} would have no place for it"
+    )
+
+
+def unique_rectangle(corners: list[str], digits: list[str]) -> str:
+    """Why a unique rectangle (type 1)."""
+    return (
+        f"{listing(corners[:3])} hold only {listing(digits)}: if {corners[3]} held either,"
+        f" the four corners could swap {listing(digits)} and the puzzle would have two solutions"
+    )
+
+
+def colouring(digit: str, on: list[str], off: list[str]) -> str:
+    """Why a simple colouring: the two colours of a digit's conjugate pairs."""
+    return (
+        f"{digit}'s conjugate pairs link {listing(on)} against {listing(off)}:"
+        f" one side holds {digit}"
+    )
+
+
+def bug(cell: str, digit: str) -> str:
+    """Why a bug+1."""
+    return (
+        f"every other blank holds two candidates, and without {digit} {cell} would too:"
+        " a deadly pattern with two solutions"
+    )
+
+
+def x_chain(digit: str, cells: list[str]) -> str:
+    """Why an x-chain: ``if r1c1 is not 7, r1c5 is, so r4c5 is not, so r4c9 is``."""
+    parts = [f"if {cells[0]} is not {digit}, {cells[1]} is"]
+    parts += [f"{cells[i]} is not, {cells[i + 1]} is" for i in range(2, len(cells), 2)]
+    return ", so ".join(parts)
+
+
+def xy_chain(cells: list[str], digits: list[str], x: str) -> str:
+    """Why an xy-chain: ``if r1c1 is not 3 it is 5, r1c4 is 6, r5c4 is 3``."""
+    parts = [f"if {cells[0]} is not {x} it is {digits[0]}"]
+    parts += [f"{cells[i]} is {digits[i]}" for i in range(1, len(cells))]
+    return ", ".join(parts)
+
+
+def refuted(cell: str, digit: str, chain: str) -> str:
+    """Why a contradiction chain: ``if r3c4 were 7: ...; so r3c4 is not 7``."""
+    return f"if {cell} were {digit}: {chain}; so {cell} is not {digit}"
+
+
+def erase(cell: str) -> str:
+    """What a wrong entry's step asks: ``erase r4c6``."""
+    return f"erase {cell}"
+
+
+def wrong(cell: str, digit: str) -> str:
+    """Why a wrong entry: ``r4c6 holds 3, but the solution has another digit there``."""
+    return f"{cell} holds {digit}, but the puzzle's solution has another digit there"
 
 
 def stuck(left: int, unique: bool) -> str:

@@ -304,7 +304,7 @@ def test_new_puzzle_has_one_solution_at_its_level(board: Page, level: str) -> No
     assert wait_verdict(board, "made", "error") == "made"
     grid = cell_values(board)
     assert count_solutions(grid, 2) == 1
-    assert rate(grid) == level
+    assert rate(grid).level == level
     assert cell_classes(board, "given") == [cell_name(i) for i, d in enumerate(grid) if d != "."]
     assert status(board).startswith(f"New {level} puzzle: {81 - grid.count('.')} givens")
 

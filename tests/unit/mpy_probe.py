@@ -19,6 +19,7 @@ import json
 import sys
 
 import sudoku
+from sudoku import logic
 from sudoku.compat import (
     DIGIT_ZEROS,
     WHITESPACE,
@@ -121,28 +122,42 @@ def probe_puzzle(number, puzzle, events):
         say(tag, strategy, "back to the start", "".join(cells) == grid)
 
 
-def probe_logic(number, puzzle):
-    """The logical steps for one puzzle: the next one, the path in words, the level."""
+def probe_logic(number, puzzle, steps, rated):
+    """The logical steps for one puzzle: the first ``steps`` of the path (each the
+    ``next_step`` of the one before) in words with their ratings, and (if ``rated``) the
+    rating and level."""
     tag = "puzzle " + str(number)
-    grid = sudoku.parse(puzzle)
-    say(tag, "next_step", attempt(sudoku.next_step, grid))
+    grid = start = sudoku.parse(puzzle)
     try:
-        steps, reached = sudoku.solve_path(grid)
+        marks = sudoku.marks_of(grid)
+        for _ in range(steps):
+            step = sudoku.next_step(grid, marks)
+            if step is None:
+                break
+            say(tag, "path", dump(sudoku.say(step)), dump(step.rating))
+            grid, marks = sudoku.apply_step(grid, marks, step)
     except ValueError as error:
         say(tag, "path", "error " + type(error).__name__ + ": " + dump(str(error)))
     else:
-        for step in steps:
-            say(tag, "path", dump(sudoku.say(step)))
-        say(tag, "path reached", dump(reached))
-    say(tag, "rate", attempt(sudoku.rate, grid))
+        say(tag, "path reached", dump(grid))
+    if rated:
+        say(tag, "rate", attempt(sudoku.rate, start))
 
 
-def probe_companion():
+def probe_companion(cases):
     """Marks given by a caller, the generator's stream and puzzles, their refusals."""
     marks = ["123456789"] * 81
     marks[40] = "4"
     say("next_step marks", attempt(lambda: sudoku.say(sudoku.next_step("." * 81, marks))))
     say("next_step bad marks", attempt(sudoku.next_step, "." * 81, ["1"] * 80))
+    givens = sudoku.parse(cases["puzzles"][0])
+    solution = sudoku.solve(givens)
+    blanks = [i for i in range(81) if givens[i] == "."]
+    wrong = str(int(solution[blanks[1]]) % 9 + 1)
+    for cell, digit in ((blanks[0], solution[blanks[0]]), (blanks[1], wrong)):
+        board = givens[:cell] + digit + givens[cell + 1 :]
+        found = logic.wrong_entry(givens, board)
+        say("wrong_entry", cell, digit, dump(found and sudoku.say(found)))
     stream = numbers(0)
     say("splitmix64", dump([next(stream) for _ in range(4)]))
     for seed in (0, 1, 18446744073709551615):
@@ -239,8 +254,8 @@ def main():
     say("implementation", "CPython or MicroPython: the rest must not differ")
     for number, puzzle in enumerate(cases["puzzles"]):
         probe_puzzle(number, puzzle, cases["events"])
-        probe_logic(number, puzzle)
-    probe_companion()
+        probe_logic(number, puzzle, cases["steps"][number], number in cases["rated"])
+    probe_companion(cases)
     probe_sources()
     for number, bad in enumerate(cases["bad"]):
         say("input", number, attempt(sudoku.parse, bad))

@@ -112,7 +112,7 @@ def test_the_bank_holds_rated_proper_puzzles() -> None:
         assert len(set(puzzles)) == len(puzzles)
         for puzzle in puzzles:
             assert count_solutions(puzzle, 2) == 1, puzzle
-            assert rate(puzzle) == level, puzzle
+            assert rate(puzzle).level == level, puzzle
 
 
 def test_every_bank_puzzle_keeps_its_level_rearranged() -> None:
@@ -124,7 +124,7 @@ def test_every_bank_puzzle_keeps_its_level_rearranged() -> None:
             moved = rearranged(puzzle, rearrangement(stream), "".join(shuffled(stream, DIGITS)))
             assert moved != puzzle
             assert count_solutions(moved, 2) == 1
-            assert rate(moved) == level, (puzzle, moved)
+            assert rate(moved).level == level, (puzzle, moved)
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -133,7 +133,7 @@ def test_from_bank_gives_a_proper_puzzle_of_the_level(level: str) -> None:
     made = [from_bank(level, seed) for seed in range(6)]
     for puzzle in made:
         assert count_solutions(puzzle, 2) == 1
-        assert rate(puzzle) == level
+        assert rate(puzzle).level == level
     assert [from_bank(level, seed) for seed in range(6)] == made
     assert len(set(made)) == len(made)
     assert not set(made) & set(BANK[level])
@@ -141,7 +141,7 @@ def test_from_bank_gives_a_proper_puzzle_of_the_level(level: str) -> None:
 
 def test_from_bank_without_a_seed_draws_one() -> None:
     """No seed: still a proper puzzle of the level."""
-    assert rate(from_bank("medium")) == "medium"
+    assert rate(from_bank("medium")).level == "medium"
 
 
 @pytest.mark.parametrize(

@@ -126,7 +126,7 @@ def test_worker_generate_makes_a_proper_puzzle_of_the_level(worker: ModuleType) 
     answer = json.loads(worker.generate("medium", 3))
     assert answer["grid"] == from_bank("medium", 3)
     assert count_solutions(answer["grid"], 2) == 1
-    assert rate(answer["grid"]) == "medium"
+    assert rate(answer["grid"]).level == "medium"
     assert answer["givens"] == 81 - answer["grid"].count(".")
     assert "error" in json.loads(worker.generate("impossible", 3))
 

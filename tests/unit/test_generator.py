@@ -19,12 +19,18 @@ from sudoku.generator import (
     puzzles,
     shuffled,
 )
-from sudoku.logic import rate
-from sudoku.solver import count_solutions
+from sudoku.logic import rate, solve_path
+from sudoku.solver import count_solutions, solve
 from sudoku.words import LEVELS
 
-SEEDS = {"easy": (0, 1, 2), "medium": (0, 1), "hard": (0,), "expert": (0, 1, 2)}
-"""Seeds per level: hard puzzles take the longest to find, so it gets one."""
+SEEDS = {
+    "easy": (0, 1, 2),
+    "medium": (0, 1),
+    "hard": (0, 1),
+    "expert": (0, 1, 2),
+    "extreme": (0, 1),
+}
+"""Seeds per level."""
 
 
 @pytest.mark.parametrize(
@@ -36,7 +42,10 @@ def test_a_puzzle_has_one_solution_and_the_level_asked(level: str, seed: int) ->
     assert len(puzzle) == 81
     assert set(puzzle) <= set("123456789.")
     assert count_solutions(puzzle, 2) == 1
-    assert rate(puzzle) == level
+    rating, rated = rate(puzzle)
+    assert rated == level
+    assert solve_path(puzzle)[1] == solve(puzzle)
+    assert rating == max(step.rating for step in solve_path(puzzle)[0])
 
 
 def test_the_same_seed_gives_the_same_puzzles() -> None:
@@ -57,13 +66,13 @@ def test_no_seed_draws_one() -> None:
     """Without a seed the puzzle is still a proper one of the level."""
     puzzle = generate("easy")
     assert count_solutions(puzzle, 2) == 1
-    assert rate(puzzle) == "easy"
+    assert rate(puzzle).level == "easy"
 
 
 def test_easy_needs_no_retry() -> None:
     """The first puzzle made for easy is always easy (thinned while singles solve it)."""
     stream = numbers(11)
-    assert {rate(candidate(stream, 0)) for _ in range(5)} == {"easy"}
+    assert {rate(candidate(stream, 0)).level for _ in range(5)} == {"easy"}
 
 
 def test_splitmix64_matches_its_published_values() -> None:
@@ -115,6 +124,6 @@ def test_the_largest_seed_works() -> None:
     assert count_solutions(generate("easy", 2**64 - 1), 2) == 1
 
 
-def test_levels_are_the_four_words() -> None:
+def test_levels_are_the_five_words() -> None:
     """The levels the generator takes are words.LEVELS, easiest first."""
-    assert LEVELS == ("easy", "medium", "hard", "expert")
+    assert LEVELS == ("easy", "medium", "hard", "expert", "extreme")

@@ -7,7 +7,8 @@ numbers options accept, ``inputs`` how puzzles are read from an argument, a file
 
 Exit codes: 0 success; 1 a "no" answer (``solve``: some puzzle not solved; ``check``:
 conflicts, no solution or more than one; ``hint``: conflicts or no solution, said as
-``solve`` says it, or no technique applies, or with ``--all`` the path gets stuck); 2 a
+``solve`` says it, or no technique applies, or with ``--all`` the path gets stuck: only
+with several solutions; ``rate``: a puzzle without exactly one solution); 2 a
 usage or input error (bad arguments, an unreadable puzzle or file, a file that cannot be
 written). Errors print one line on stderr, ``sudoku: <message>``, never a traceback.
 ``solve`` may have answered some lines before an input error (a file that stops being
@@ -21,13 +22,13 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from sudoku.cli import bench, check, count, generate, hint, judge, render, solve, trace, watch
+from sudoku.cli import bench, check, count, generate, hint, judge, rate, render, solve, trace, watch
 from sudoku.cli.arguments import Parser, UsageError
 from sudoku.formats import PuzzleError
 
 __all__ = ["COMMANDS", "main", "parser"]
 
-COMMANDS = (solve, count, check, trace, render, bench, hint, generate, watch, judge)
+COMMANDS = (solve, count, check, trace, render, bench, hint, rate, generate, watch, judge)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -55,8 +56,8 @@ def parser() -> argparse.ArgumentParser:
         prog="sudoku",
         description=(
             "Solve, count, check, trace, render and benchmark Sudoku puzzles; hint the next "
-            "logical step; generate new puzzles of a chosen level; watch and judge your own "
-            "LeetCode 37 solution."
+            "logical step; rate a puzzle; generate new puzzles of a chosen level; watch and "
+            "judge your own LeetCode 37 solution."
         ),
         epilog="Exit codes: 0 success, 1 a 'no' answer, 2 a usage or input error.",
     )

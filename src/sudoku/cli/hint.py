@@ -1,9 +1,10 @@
 """``sudoku hint``: the easiest logical step a person could take next, in one line
 (``sudoku.logic.say``): ``hidden single: r3c5 = 7 (the only place for 7 in box 2)``.
 
-``--all`` prints the whole logical path, a step a line, and a last line: ``solved``, or
-where logic alone gets stuck and how many cells are left. A full grid gets ``solved
-already: no blank cell left``.
+``--all`` prints the whole logical path, a step a line, and a last line: ``solved`` (on a
+puzzle with one solution it always is: the last resort, a contradiction chain, always
+applies), or, with several solutions, where logic gets stuck and how many cells are left.
+A full grid gets ``solved already: no blank cell left``.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from cli.kit import (
 )
 
 NORVIG_HARDEST_1 = load_puzzles("hardest", 2)[1]
-"""A puzzle the techniques cannot finish: the path gets stuck."""
+"""A puzzle the basic techniques cannot finish."""
 
 
 X_WING = "98..62753.65..3...327.5...679..3.5...5...9...832.45..9673591428249.87..5518.2...7"
@@ -28,7 +28,7 @@ def test_hint_prints_one_step(capsys: pytest.CaptureFixture[str]) -> None:
     """hint PUZZLE: one line, the technique, the action and why; exit 0."""
     assert run(capsys, "hint", EASY) == (
         0,
-        "naked single: r5c6 = 4 (the only candidate left for r5c6)\n",
+        "hidden single: r2c2 = 6 (the only place for 6 in box 1)\n",
         "",
     )
 
@@ -52,13 +52,14 @@ def test_hint_all_walks_to_the_solution(capsys: pytest.CaptureFixture[str]) -> N
     assert all(line.split(": ")[0] in {"naked single", "hidden single"} for line in steps)
 
 
-def test_hint_all_says_where_logic_is_stuck(capsys: pytest.CaptureFixture[str]) -> None:
-    """A puzzle beyond the techniques: the steps there are, then the stuck line; exit 1."""
+def test_hint_all_never_gets_stuck(capsys: pytest.CaptureFixture[str]) -> None:
+    """A puzzle the basic techniques cannot finish (Norvig's hardest #1): contradiction
+    chains take it to the end; exit 0."""
     code, out, _ = run(capsys, "hint", "--all", NORVIG_HARDEST_1)
-    assert code == 1
-    last = out.splitlines()[-1]
-    assert last.startswith("stuck: no technique above applies; ")
-    assert last.endswith(" cells left (a harder technique or a guess is needed)")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[-1] == "solved"
+    assert any(line.startswith("contradiction chain: ") for line in lines)
 
 
 def test_hint_with_no_step_says_stuck(capsys: pytest.CaptureFixture[str]) -> None:

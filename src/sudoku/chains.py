@@ -1,0 +1,473 @@
+"""Chains: x-chains, xy-chains, and the last resort, contradiction chains.
+
+**X-chain** (SE 6.6+): one digit, cells joined in turn by strong links (a conjugate
+pair: if one end is not the digit, the other is) and weak links (two peers: if one is
+the digit, the other is not), strong first and last. If the first cell is not the
+digit, the last one is: every cell seeing both loses it. Links: the chain's cells.
+
+**XY-chain** (SE 6.6+): cells with two candidates each, each a peer of the next, the
+digit that ends one cell starting the next: if the first cell is not x, its other digit
+is true, which rules it out of the next cell, whose other digit is true, and so on until
+the last cell is x: every cell seeing both ends loses x. Links: (cell, the digit it
+holds if the one before does not) in order.
+
+**Contradiction chain** (the last resort, 7.5+): assume a candidate, write the
+singles that follow one after the other, until a cell has no candidate left or a digit
+no place in a unit: the candidate is false. Only the implications the contradiction
+needs are kept, in order. When singles stall without a contradiction, the chain
+**splits** on a cell with the fewest candidates (a digit with the fewest places when
+that is fewer) and follows each branch the same way: every branch must end in a
+contradiction (a nested chain: 8.5+, and 1.0 more per level). On a puzzle with one
+solution some wrong candidate always ends so (at worst the splits search the whole
+puzzle), so hints never get stuck. The candidates tried are the wrong ones, those the
+solution does not hold: a right one never leads to a contradiction. The shortest chain
+of the first depth that has one is the step.
+
+A link of a contradiction chain is a 5-tuple ``(kind, cell, digit, unit, branches)``:
+``("assume", cell, digit, -1, ())``, ``("naked single", cell, digit, -1, ())``,
+``("hidden single", cell, digit, unit, ())``, ``("no candidate", cell, "", -1, ())``,
+``("no place", -1, digit, unit, ())``, or ``("split", cell, "", unit, branches)`` with
+``branches`` a tuple of link tuples, one per candidate of the cell (``unit`` -1), or
+per place of a digit in ``unit`` (``digit`` set, ``cell`` -1), each branch starting with
+its own ``assume``.
+"""
+
+from __future__ import annotations
+
+from sudoku.compat import tidy
+from sudoku.grid import PEERS, UNITS, UNITS_OF
+from sudoku.solver import board_of, contradicts
+from sudoku.steps import (
+    BIT,
+    ONLY,
+    SIZE,
+    TEXT,
+    Step,
+    length_bonus,
+    masks_of,
+    new_step,
+    places,
+    removals,
+    seeing,
+    sees,
+)
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    Link = tuple[str, int, str, int, tuple[tuple["Link", ...], ...]]
+    """A contradiction chain's link (see the module docstring)."""
+
+RATINGS = {"x-chain": 66, "xy-chain": 66, "contradiction chain": 75}
+"""Each chain's base rating in tenths; ``length_bonus`` adds for long chains, and a
+contradiction chain 10 tenths per level of splits."""
+
+MAX_LINKS = 16
+"""The longest x-chain or xy-chain looked for (cells): longer ones are past following."""
+
+
+# --- x-chains and xy-chains ------------------------------------------------------------------
+
+
+def x_chain(marks: Sequence[str]) -> Step | None:
+    """The shortest x-chain that removes something (the first of that length, digits
+    ascending, by its first cell): see the module docstring."""
+    best: tuple[int, str, list[int], tuple[tuple[int, str], ...]] | None = None
+    for digit in "123456789":
+        spots = [cell for cell in range(81) if digit in marks[cell]]
+        strong = strong_partners(marks, digit)
+        for start in spots:
+            for path in x_paths(start, strong, spots):
+                if best is not None and len(path) >= best[0]:
+                    break
+                gone = removals(
+                    marks, [c for c in seeing([path[0], path[-1]]) if c not in path], digit
+                )
+                if gone:
+                    best = (len(path), digit, path, gone)
+                    break
+    if best is None:
+        return None
+    size, digit, path, gone = best
+    tenths = RATINGS["x-chain"] + length_bonus(size - 1)
+    return new_step("x-chain", (), gone, path, (), (digit,), tenths, tuple([(c,) for c in path]))
+
+
+def strong_partners(marks: Sequence[str], digit: str) -> dict[int, list[int]]:
+    """Each cell's partners in the conjugate pairs of ``digit``."""
+    partners: dict[int, list[int]] = {}
+    for unit in range(27):
+        where = places(marks, unit, digit)
+        if len(where) == 2:
+            a, b = where
+            partners.setdefault(a, []).append(b)
+            partners.setdefault(b, []).append(a)
+    return partners
+
+
+def x_paths(start: int, strong: dict[int, list[int]], spots: list[int]) -> list[list[int]]:
+    """The shortest x-chain from ``start`` to each cell it can reach ending with a strong
+    link, by length (cells: even counts), breadth first, up to ``MAX_LINKS`` cells."""
+    if start not in strong:
+        return []
+    paths = []
+    frontier = [[start]]
+    reached = {start}
+    while frontier and len(frontier[0]) < MAX_LINKS:
+        ends = [
+            path + [other]  # noqa: RUF005 (MicroPython)
+            for path in frontier
+            for other in strong.get(path[-1], ())
+            if other not in path
+        ]
+        paths += [path for path in ends if path[-1] not in reached]
+        reached |= {path[-1] for path in ends}
+        frontier = unique_ends(
+            [
+                path + [weak]  # noqa: RUF005 (MicroPython)
+                for path in ends
+                for weak in spots
+                if weak not in path and weak in strong and sees(path[-1], weak)
+            ]
+        )
+    return paths
+
+
+def unique_ends(paths: list[list[int]]) -> list[list[int]]:
+    """One path per last cell (the first met): breadth first, the others are no shorter."""
+    kept: dict[int, list[int]] = {}
+    for path in paths:
+        if path[-1] not in kept:
+            kept[path[-1]] = path
+    return [kept[end] for end in sorted(kept)]
+
+
+def xy_chain(marks: Sequence[str]) -> Step | None:
+    """The shortest xy-chain that removes something: see the module docstring."""
+    masks = masks_of(marks)
+    pairs = [cell for cell in range(81) if SIZE[masks[cell]] == 2]
+    best: tuple[int, str, list[tuple[int, str]], tuple[tuple[int, str], ...]] | None = None
+    for start in pairs:
+        for x in TEXT[masks[start]]:
+            for path in xy_paths(masks, pairs, start, x):
+                if best is not None and len(path) >= best[0]:
+                    break
+                end = path[-1][0]
+                cells = [cell for cell, _ in path]
+                gone = removals(marks, [c for c in seeing([start, end]) if c not in cells], x)
+                if gone:
+                    best = (len(path), x, path, gone)
+                    break
+    if best is None:
+        return None
+    size, x, path, gone = best
+    tenths = RATINGS["xy-chain"] + length_bonus(size)
+    cells = [cell for cell, _ in path]
+    return new_step("xy-chain", (), gone, cells, (), (x,), tenths, tuple(path))
+
+
+def xy_paths(masks: list[int], pairs: list[int], start: int, x: str) -> list[list[tuple[int, str]]]:
+    """The xy-chains from ``start`` (if it is not ``x``) to each cell that then is ``x``,
+    shortest first: lists of (cell, the digit it then holds)."""
+    first = [(start, TEXT[masks[start] ^ BIT[x]])]
+    frontier = [first]
+    seen = {first[0]}
+    found = []
+    while frontier and len(frontier[0]) < MAX_LINKS:
+        following = []
+        for path in frontier:
+            cell, digit = path[-1]
+            for other in pairs:
+                if masks[other] & BIT[digit] and sees(cell, other):
+                    state = (other, TEXT[masks[other] ^ BIT[digit]])
+                    if state not in seen:
+                        seen.add(state)
+                        following.append(path + [state])  # noqa: RUF005 (MicroPython)
+        found += [path for path in following if path[-1][1] == x and path[-1][0] != start]
+        frontier = following
+    return found
+
+
+# --- contradiction chains --------------------------------------------------------------------
+
+
+class Outcome:
+    """What assuming a candidate led to: the placements made (each ``(cell, bit, kind,
+    unit, premises)``), which placement removed each candidate (``by``, keyed ``cell *
+    512 + bit``), and a contradiction's link and premises, or the state it stalled in:
+    ``masks``, ``need`` (each unit's digits not placed yet) and ``counts`` (the places
+    of each of those digits in each unit, at ``9 * unit + digit - 1``)."""
+
+    __slots__ = ("by", "contradiction", "counts", "filled", "found", "masks", "need", "placed")
+
+    def __init__(self, masks: Sequence[int], need: Sequence[int], counts: Sequence[int]) -> None:
+        self.placed: list[tuple[int, int, str, int, list[int]]] = []
+        self.by: dict[int, int] = {}
+        self.filled: set[int] = set()
+        self.contradiction: tuple[Link, list[int]] | None = None
+        self.found: list[tuple[int, int, str, int, list[int]]] = []
+        self.masks = list(masks)
+        self.need = list(need)
+        self.counts = list(counts)
+
+
+INDEX = {1 << index: index for index in range(9)}
+"""Each one-bit mask's digit, less one."""
+
+
+def needs_of(masks: Sequence[int]) -> tuple[list[int], list[int]]:
+    """Each unit's digits still to be placed (those with a place in it), and how many
+    places each digit has in each unit (``Outcome.counts``)."""
+    need, counts = [], [0] * 243
+    for unit, cells in enumerate(UNITS):
+        union = 0
+        for cell in cells:
+            union |= masks[cell]
+            for bit in bits_of(masks[cell]):
+                counts[9 * unit + INDEX[bit]] += 1
+        need.append(union)
+    return need, counts
+
+
+def assume(
+    masks: Sequence[int], need: Sequence[int], counts: Sequence[int], cell: int, bit: int
+) -> Outcome:
+    """Place ``bit`` at ``cell`` and follow the naked and hidden singles round by round
+    until a contradiction (``contradiction`` set) or a stall. Singles are noticed as they
+    appear (a cell down to one candidate, a digit down to one place in a unit): the state
+    given is taken to have none."""
+    out = Outcome(masks, need, counts)
+    todo: list[tuple[int, int, str, int, list[int]]] = [(cell, bit, "assume", -1, [])]
+    while todo:
+        out.found = []
+        for where, digit, kind, unit, premises in todo:
+            if out.masks[where] & digit and where not in out.filled:
+                put(out, masks, where, digit, (kind, unit, premises))
+                if out.contradiction is not None:
+                    return out
+        todo = out.found
+    return out
+
+
+def put(
+    out: Outcome, start: Sequence[int], cell: int, bit: int, why: tuple[str, int, list[int]]
+) -> None:
+    """Write ``bit`` at ``cell``: the cell's other digits go, and the digit leaves the
+    peers; the singles and contradictions that makes are noted in ``out``."""
+    index = len(out.placed)
+    out.placed.append((cell, bit, why[0], why[1], why[2]))
+    out.filled.add(cell)
+    now = out.masks
+    for unit in UNITS_OF[cell]:
+        out.need[unit] &= ~bit
+    rest = now[cell] ^ bit
+    now[cell] = 0
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        out.by[cell * 512 + low] = index
+        lose_place(out, start, cell, low)
+    for peer in PEERS[cell]:
+        if now[peer] & bit and out.contradiction is None:
+            now[peer] ^= bit
+            out.by[peer * 512 + bit] = index
+            lose_place(out, start, peer, bit)
+            left = now[peer]
+            if not left:
+                link = ("no candidate", peer, "", -1, ())
+                out.contradiction = link, causes(out, start, [peer], start[peer])
+            elif SIZE[left] == 1:
+                premises = causes(out, start, [peer], start[peer] ^ left)
+                out.found.append((peer, left, "naked single", -1, premises))
+
+
+def lose_place(out: Outcome, start: Sequence[int], cell: int, bit: int) -> None:
+    """Count ``cell`` out of the places of ``bit`` in its units: a digit left with one
+    place is a hidden single, with none a contradiction."""
+    digit = INDEX[bit]
+    for unit in UNITS_OF[cell]:
+        if out.need[unit] & bit:
+            key = 9 * unit + digit
+            out.counts[key] -= 1
+            if out.counts[key] == 1:
+                cells = UNITS[unit]
+                spot = next(c for c in cells if out.masks[c] & bit)
+                others = [c for c in cells if c != spot]
+                out.found.append(
+                    (spot, bit, "hidden single", unit, causes(out, start, others, bit))
+                )
+            elif not out.counts[key] and out.contradiction is None:
+                link = ("no place", -1, ONLY[bit], unit, ())
+                out.contradiction = link, causes(out, start, UNITS[unit], bit)
+
+
+def causes(out: Outcome, start: Sequence[int], cells: Sequence[int], bits: int) -> list[int]:
+    """The placements that removed ``bits`` from ``cells`` (those the start allowed)."""
+    found = []
+    for cell in cells:
+        rest = start[cell] & bits
+        while rest:
+            low = rest & -rest
+            index = out.by.get(cell * 512 + low)
+            if index is not None:
+                found.append(index)
+            rest ^= low
+    return found
+
+
+def needed(out: Outcome, premises: list[int]) -> list[int]:
+    """The placements a contradiction rests on, all the way back, in order."""
+    keep = set()
+    todo = list(premises) + [0]  # noqa: RUF005 (MicroPython)
+    while todo:
+        index = todo.pop()
+        if index not in keep:
+            keep.add(index)
+            todo += out.placed[index][4]
+    return sorted(keep)
+
+
+def chain_links(out: Outcome) -> tuple[Link, ...]:
+    """The links of a contradiction: the placements it needs, then the broken rule."""
+    assert out.contradiction is not None
+    last, premises = out.contradiction
+    links: list[Link] = []
+    for index in needed(out, premises):
+        cell, bit, kind, unit, _ = out.placed[index]
+        links.append((kind, cell, ONLY[bit], unit, ()))
+    links.append(last)
+    return tuple(links)
+
+
+def refutation(
+    state: tuple[Sequence[int], Sequence[int], Sequence[int]],
+    digits: Sequence[str],
+    cell: int,
+    bit: int,
+    depth: int,
+) -> tuple[Link, ...] | None:
+    """The links showing that ``bit`` at ``cell`` breaks a rule, splitting at most
+    ``depth`` times along any branch; None if it does not within that. ``digits``: the
+    filled cells' digits (``.`` for a blank), for the solver's quick check of a split's
+    branches (``solver.contradicts``: when it finds no contradiction, singles find none).
+    ``state``: the masks, needs and counts (``Outcome``) to start from."""
+    out = assume(state[0], state[1], state[2], cell, bit)
+    if out.contradiction is not None:
+        return chain_links(out)
+    if depth == 0:
+        return None
+    tidy()  # a split's search makes much garbage: MicroPython would grow its heap instead
+    after = list(digits)
+    for where, placed, _, _, _ in out.placed:
+        after[where] = ONLY[placed]
+    board, done = board_of(after, out.masks)
+    for unit, options in splits(out, depth == 1):
+        if depth == 1 and not all(contradicts(board, done, c, INDEX[b]) for c, b in options):
+            continue
+        branches = []
+        for where, digit in options:
+            links = refutation((out.masks, out.need, out.counts), after, where, digit, depth - 1)
+            if links is None:
+                break
+            branches.append(links)
+        else:
+            return split_links(out, unit, options, tuple(branches))
+    return None
+
+
+def split_links(
+    out: Outcome,
+    unit: int,
+    options: list[tuple[int, int]],
+    branches: tuple[tuple[Link, ...], ...],
+) -> tuple[Link, ...]:
+    """The links of a refutation by a split (of a cell's candidates, ``unit`` -1, or of a
+    digit's places in ``unit``): the assumption's singles, then the split."""
+    head = [(kind, c, ONLY[b], u, ()) for c, b, kind, u, _ in out.placed]
+    cell, bit = options[0]
+    if unit < 0:
+        tail: Link = ("split", cell, "", -1, branches)
+    else:
+        tail = ("split", -1, ONLY[bit], unit, branches)
+    return tuple(head) + (tail,)  # noqa: RUF005 (MicroPython)
+
+
+def bits_of(mask: int) -> list[int]:
+    """The one-bit masks of ``mask``, lowest first."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low)
+        mask ^= low
+    return found
+
+
+def splits(out: Outcome, every: bool) -> list[tuple[int, list[tuple[int, int]]]]:
+    """Where a stalled chain may split, each as (unit, options (cell, bit)): the cells
+    with two candidates (unit -1), then the digits with two places in a unit (``every``:
+    all of them; else the first, or the cell with the fewest candidates if none)."""
+    masks = out.masks
+    found = []
+    for cell in range(81):
+        if SIZE[masks[cell]] == 2:
+            found.append((-1, [(cell, low) for low in bits_of(masks[cell])]))
+            if not every:
+                return found
+    for unit, cells in enumerate(UNITS):
+        for bit in bits_of(out.need[unit]):
+            if out.counts[9 * unit + INDEX[bit]] == 2:
+                found.append((unit, [(cell, bit) for cell in cells if masks[cell] & bit]))
+                if not every:
+                    return found
+    if not found:
+        cell = min([c for c in range(81) if masks[c]], key=lambda c: SIZE[masks[c]])
+        found.append((-1, [(cell, low) for low in bits_of(masks[cell])]))
+    return found
+
+
+def contradiction_chain(marks: Sequence[str], solution: str, max_depth: int = 9) -> Step | None:
+    """The last resort: a contradiction chain refuting a wrong candidate (one ``solution``
+    does not hold): with no split, the shortest; else the first found with the fewest
+    levels of splits. None when no candidate is wrong (the marks hold only the solution)
+    or none breaks within ``max_depth`` levels. Candidates are tried cells with fewer
+    candidates first, then in reading order, digits ascending."""
+    masks = masks_of(marks)
+    need, counts = needs_of(masks)
+    digits = [solution[cell] if not masks[cell] else "." for cell in range(81)]
+    board, done = board_of(digits, masks)
+    wrong = [
+        (SIZE[masks[cell]], cell, bit)
+        for cell in range(81)
+        for bit in bits_of(masks[cell])
+        if ONLY[bit] != solution[cell]
+    ]
+    wrong.sort()
+    for depth in range(max_depth + 1):
+        best = None
+        for _, cell, bit in wrong:
+            if depth == 0 and not contradicts(board, done, cell, INDEX[bit]):
+                continue
+            links = refutation((masks, need, counts), digits, cell, bit, depth)
+            if links is not None and (best is None or size_of(links) < size_of(best[2])):
+                best = (cell, bit, links)
+                if depth:
+                    break
+        if best is not None:
+            cell, bit, links = best
+            tenths = RATINGS["contradiction chain"] + 10 * depth + length_bonus(size_of(links))
+            gone = ((cell, ONLY[bit]),)
+            return new_step(
+                "contradiction chain", (), gone, (cell,), (), (ONLY[bit],), tenths, links
+            )
+    return None
+
+
+def size_of(links: Sequence[Link]) -> int:
+    """How many links a chain has, its branches' included."""
+    total = 0
+    for link in links:
+        total += 1
+        for branch in link[4]:
+            total += size_of(branch)
+    return total
