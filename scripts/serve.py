@@ -1,6 +1,6 @@
 """Serve the site locally over HTTP with the content types PyScript and Pyodide need.
 
-``python scripts/serve.py [--port 8000] [--root DIR] [--prefix /repo/]``
+``python scripts/serve.py [--port 8000] [--root DIR] [--prefix /repo/] [--gzip]``
 
 ``--prefix`` serves ROOT under a sub-path, the way GitHub Pages serves a project site
 (https://user.github.io/repo/), so relative URLs are checked as they will run there.
@@ -13,6 +13,10 @@ A page (``.html``) is served with its ``<!--#include file="PATH" -->`` lines rep
 the file at PATH (relative to the root): the player's markup lives once, in
 ``src/web/page/player.html``, for both pages. ``scripts/build_site.py`` writes the pages
 of the built site the same way (``render``), so GitHub Pages serves them as they are.
+
+``--gzip`` sends the text, JSON and wasm files gzip-compressed (``Content-Encoding: gzip``)
+to a browser that accepts it, as GitHub Pages does, so bytes on the wire are counted as a
+reader pays them (bench/phone.py). Those responses are always whole, never a 304.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import gzip
 import io
 import os
 import re
@@ -49,6 +54,48 @@ CONTENT_TYPES = {
 }
 
 
+COMPRESSIBLE = frozenset(
+    {
+        ".html",
+        ".js",
+        ".mjs",
+        ".css",
+        ".py",
+        ".toml",
+        ".json",
+        ".webmanifest",
+        ".wasm",
+        ".svg",
+        ".txt",
+    }
+)
+"""Suffixes sent compressed with ``--gzip``: text, JSON and wasm (zip, wheels and PNGs are
+compressed already)."""
+
+
+def accepts_gzip(header: str) -> bool:
+    """Whether an ``Accept-Encoding`` header value lists gzip (``q=0`` refuses it)."""
+    for part in header.split(","):
+        name, _, params = part.partition(";")
+        if name.strip().lower() == "gzip":
+            return params.replace(" ", "") not in {"q=0", "q=0.0", "q=0.00", "q=0.000"}
+    return False
+
+
+def compressed(path: Path) -> bytes:
+    """The file at ``path`` gzip-compressed (level 9, as ``make size`` reports), kept until
+    the file changes: the first request of a large file pays for it once."""
+    stat = path.stat()
+    return compress_file(path, stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=256)
+def compress_file(path: Path, mtime_ns: int, size: int) -> bytes:
+    """``compressed``'s cache, keyed by the file's path, modification time and size."""
+    del mtime_ns, size  # part of the cache key only
+    return gzip.compress(path.read_bytes(), 9, mtime=0)
+
+
 INCLUDE = re.compile(r'^([ \t]*)<!--#include file="([^"]+)" -->[ \t]*$', re.MULTILINE)
 """An include line: its indent, and the included file's path from the site's root."""
 
@@ -75,6 +122,7 @@ class Handler(SimpleHTTPRequestHandler):
     extensions_map: ClassVar[dict[str, str]] = {"": "application/octet-stream", **CONTENT_TYPES}
     prefix = "/"
     quiet = False
+    gzip = False
 
     def translate_path(self, path: str) -> str:
         """Map a URL under the prefix to a file, as if the prefix were the root."""
@@ -96,14 +144,34 @@ class Handler(SimpleHTTPRequestHandler):
             path = path / "index.html"
         if path.suffix == ".html" and path.is_file():
             return self.send_page(path)
+        if self.compresses(path) and path.is_file():
+            return self.send_body(path.suffix, compressed(path), encoded=True)
         return super().send_head()
+
+    def compresses(self, path: Path) -> bool:
+        """Whether the response for ``path`` goes gzip-compressed: ``--gzip``, a text, JSON
+        or wasm file, and a client that accepts gzip."""
+        accepted = accepts_gzip(self.headers.get("Accept-Encoding", ""))
+        return self.gzip and path.suffix in COMPRESSIBLE and accepted
 
     def send_page(self, path: Path) -> io.BytesIO:
         """A page, its includes in place (``render``): always whole, never a 304."""
         root = Path(self.directory)
         body = render(root, path.relative_to(root).as_posix()).encode("utf-8")
+        if self.compresses(path):
+            return self.send_body(path.suffix, gzip.compress(body, 9, mtime=0), encoded=True)
+        return self.send_body(path.suffix, body, encoded=False)
+
+    def send_body(self, suffix: str, body: bytes, *, encoded: bool) -> io.BytesIO:
+        """A 200 of ``body``, typed by ``suffix``, marked gzip-encoded if ``encoded``."""
         self.send_response(HTTPStatus.OK)
-        self.send_header("Content-Type", CONTENT_TYPES[".html"])
+        self.send_header(
+            "Content-Type", self.extensions_map.get(suffix, "application/octet-stream")
+        )
+        if encoded:
+            self.send_header("Content-Encoding", "gzip")
+        if self.gzip and suffix in COMPRESSIBLE:
+            self.send_header("Vary", "Accept-Encoding")
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         return io.BytesIO(body)
@@ -137,10 +205,16 @@ class Server(ThreadingHTTPServer):
 
 
 def make_server(
-    root: Path = ROOT, port: int = 8000, prefix: str = "/", *, quiet: bool = False
+    root: Path = ROOT,
+    port: int = 8000,
+    prefix: str = "/",
+    *,
+    quiet: bool = False,
+    gzip: bool = False,
 ) -> Server:
-    """A ready (not yet serving) server on 127.0.0.1; port 0 picks a free port."""
-    attrs = {"prefix": normalize_prefix(prefix), "quiet": quiet}
+    """A ready (not yet serving) server on 127.0.0.1; port 0 picks a free port; ``gzip``
+    compresses text, JSON and wasm as GitHub Pages does."""
+    attrs = {"prefix": normalize_prefix(prefix), "quiet": quiet, "gzip": gzip}
     handler = functools.partial(type("SiteHandler", (Handler,), attrs), directory=str(root))
     return Server(("127.0.0.1", port), handler)
 
@@ -152,8 +226,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--root", type=Path, default=ROOT, help="directory to serve")
     parser.add_argument("--prefix", default="/", help="URL sub-path, e.g. /sudoku-lab/")
     parser.add_argument("--quiet", action="store_true", help="do not log requests")
+    parser.add_argument("--gzip", action="store_true", help="compress as GitHub Pages does")
     args = parser.parse_args(argv)
-    server = make_server(args.root.resolve(), args.port, args.prefix, quiet=args.quiet)
+    server = make_server(
+        args.root.resolve(), args.port, args.prefix, quiet=args.quiet, gzip=args.gzip
+    )
     host, port = server.server_address[:2]
     print(f"Serving {args.root} at http://{host}:{port}{normalize_prefix(args.prefix)}")
     with server, contextlib.suppress(KeyboardInterrupt):
