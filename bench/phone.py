@@ -1,0 +1,280 @@
+"""Phone benchmark (issue 23): the app and the widget opened cold from a link, on a phone.
+
+``python bench/phone.py [--runs 3] [--skip-desktop] [--skip-widget] [--json FILE]``
+
+The site is built (``scripts/build_site.py``, as ``make site``) into a temporary folder and
+served under /sudoku-lab/ gzip-compressed (``scripts/serve.py``'s ``gzip``: text, JSON and
+wasm, as GitHub Pages sends them). Every visit is cold: a fresh browser profile, so no HTTP
+cache and no service worker from before. Profiles (``PROFILES``):
+
+- **phone**: a 390x844 touch screen (scale 3, mobile), CDP
+  ``Network.emulateNetworkConditions`` 10 Mbit/s down, 5 Mbit/s up, 40 ms round trip, and
+  ``Emulation.setCPUThrottlingRate`` 4, set before navigating;
+- **desktop**: 1280x900, no throttling.
+
+Measured, in seconds from navigation start, medians of ``--runs`` visits:
+
+- the app, opened on a link whose puzzle has two clashing givens (bench/browser.py's
+  ``boot``): **typeable** (first contentful paint: the board's 81 inputs are static HTML),
+  **board ready** (mark ``sudoku:board-ready``: MicroPython has put on the board's rules),
+  **conflicts shown** (the two clashes marked by then, with the core), **usable** (mark
+  ``sudoku:solver-ready``: the worker answered, so Solve, Hint, Check, New puzzle and the
+  player work), and the bytes of every response finished by then: **on the wire**
+  (Playwright's ``request.sizes()``: encoded body and headers) and **raw** (the files'
+  sizes); on the phone, then usable on the desktop;
+- the widget's own page, ``embed.html?puzzle=...``, on the phone: **playable** (its
+  ``body[data-ready]`` turns "true": the player holds the trace; an init script notes
+  ``performance.now()`` at that change) and its bytes. Its own page, not a post: CDP
+  throttling set on a page does not reach a cross-site iframe's process, and a session
+  on that frame stalls it (shared/ARCHITECTURE.md).
+
+**Workers** (checked on Chromium 156 with a test page whose dedicated worker fetches 2 MB
+and runs a fixed loop): the page's network conditions do reach its dedicated workers (page
+and worker fetching 2 MB at once took 2.9 s each: 4 MB at 10 Mbit/s, against 0.06 s
+unthrottled), so this script sets them on the page only. CPU throttling does not: at rate
+20 the page's loop ran 17x slower and the worker's about as fast as unthrottled, and a
+worker's own session (``Target.setAutoAttach``, then ``Target.sendMessageToTarget``)
+refuses ``Emulation.setCPUThrottlingRate`` ("Operation is only supported for pages, not
+workers"). So the solver worker runs at this machine's full speed: **usable is a lower
+bound** for a real phone, whose worker would also compile the wasm and start its
+interpreter about 4x slower.
+
+Other differences from Pages: this server speaks HTTP/1.0 (a connection a request, at most
+six at once), Pages HTTP/2. The machine has 2 cores shared with other work: the numbers are
+noisy, hence medians. Needs ``make vendor`` and a Chromium (make bench).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from playwright.sync_api import BrowserContext, Page, Playwright, Request, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import browser  # noqa: E402 (bench/ is not a package: this file's folder)
+import build_site  # noqa: E402 (scripts/ is not a package)
+import embed  # noqa: E402
+import serve  # noqa: E402
+import support  # noqa: E402
+
+PREFIX = embed.PREFIX
+PROFILES: dict[str, dict[str, Any]] = {
+    "phone": {
+        "context": {
+            "viewport": {"width": 390, "height": 844},
+            "device_scale_factor": 3,
+            "is_mobile": True,
+            "has_touch": True,
+        },
+        "network": {
+            "offline": False,
+            "latency": 40,
+            "downloadThroughput": 10_000_000 / 8,
+            "uploadThroughput": 5_000_000 / 8,
+        },
+        "cpu_slowdown": 4,
+    },
+    "desktop": {"context": {"viewport": {"width": 1280, "height": 900}}},
+}
+"""Each profile: Playwright context options, CDP network conditions (bytes/s, ms) and CPU
+slowdown; a profile without them is not throttled."""
+TARGETS = {
+    ("app", "phone", "usable_s"): 3.0,
+    ("app", "phone", "wire_mb"): 1.5,
+    ("app", "desktop", "usable_s"): 1.0,
+    ("widget", "phone", "playable_s"): 2.0,
+}
+"""Issue 23's targets: at most this many seconds or MB."""
+READY_AT = """(() => {
+    const seen = new MutationObserver(() => {
+        if (document.body && document.body.dataset.ready === 'true' && !window.__readyAt) {
+            window.__readyAt = performance.now();
+            seen.disconnect();
+        }
+    });
+    seen.observe(document, {attributes: true, attributeFilter: ['data-ready'], subtree: true});
+})()"""
+"""Init script: ``window.__readyAt`` = ms from navigation until ``body[data-ready]`` is "true"."""
+MB = 1_000_000
+
+
+def throttle(page: Page, profile: dict[str, Any]) -> None:
+    """Put ``profile``'s network conditions and CPU slowdown on ``page`` (CDP), if any."""
+    if "network" not in profile:
+        return
+    session = page.context.new_cdp_session(page)
+    session.send("Network.enable")
+    session.send("Network.emulateNetworkConditions", profile["network"])
+    session.send("Emulation.setCPUThrottlingRate", {"rate": profile["cpu_slowdown"]})
+
+
+def finished_by(requests: list[Request], until_ms: float) -> list[Request]:
+    """The requests whose response ended by ``until_ms`` (ms since the epoch)."""
+    return [r for r in requests if r.timing["startTime"] + r.timing["responseEnd"] <= until_ms]
+
+
+def raw_size(site: Path, url: str) -> int:
+    """The size of the site's file that ``url`` names (0 for anything else: a blob)."""
+    path = urlsplit(url).path
+    if not path.startswith(PREFIX):
+        return 0
+    file = site / (path.removeprefix(PREFIX) or "index.html")
+    if file.is_dir():
+        file = file / "index.html"
+    return file.stat().st_size if file.is_file() else 0
+
+
+def traffic(requests: list[Request], site: Path) -> dict[str, Any]:
+    """Bytes on the wire (encoded bodies and headers), raw bytes and the count of
+    ``requests``."""
+    wire = 0
+    for request in requests:
+        sizes = request.sizes()
+        wire += sizes["responseBodySize"] + sizes["responseHeadersSize"]
+    raw = sum(raw_size(site, r.url) for r in requests)
+    return {"wire_mb": round(wire / MB, 2), "raw_mb": round(raw / MB, 2), "requests": len(requests)}
+
+
+def cold_visit(
+    playwright: Playwright,
+    profile: dict[str, Any],
+    site: Path,
+    load: Callable[[Page], dict[str, float]],
+) -> dict[str, Any]:
+    """One visit in a fresh profile: ``load`` navigates and returns its times (ms from
+    navigation); returned in seconds, with the traffic until the last of them."""
+    with tempfile.TemporaryDirectory() as folder:
+        context: BrowserContext = browser.open_profile(playwright, folder, **profile["context"])
+        requests: list[Request] = []
+        context.on("requestfinished", lambda request: requests.append(request))
+        context.add_init_script(script=READY_AT)
+        page = context.new_page()
+        throttle(page, profile)
+        times = load(page)
+        origin = page.evaluate("performance.timeOrigin")
+        done = finished_by(requests, origin + max(times.values()))
+        seen = traffic(done, site)
+        context.close()
+    return {key: round(ms / 1000, 3) for key, ms in times.items()} | seen
+
+
+def app_times(url: str) -> Callable[[Page], dict[str, float]]:
+    """Open the app at ``url`` on the clashing link: typeable, board, conflicts, usable (ms).
+    A mark that is missing (no two conflicts shown) is an error."""
+
+    def load(page: Page) -> dict[str, float]:
+        marks = browser.boot(page, url)
+        names = {
+            "typeable": "paint",
+            "board": "board",
+            "conflicts": "conflicts",
+            "usable": "solver",
+        }
+        missing = [name for name, key in names.items() if marks.get(key) is None]
+        if missing:
+            raise RuntimeError(f"the app's visit has no {', '.join(missing)} time: {marks}")
+        return {f"{name}_s": marks[key] for name, key in names.items()}
+
+    return load
+
+
+def widget_times(url: str) -> Callable[[Page], dict[str, float]]:
+    """Open the widget's page at ``url``: playable (ms). "failed" is an error."""
+
+    def load(page: Page) -> dict[str, float]:
+        page.goto(url)
+        page.wait_for_function(
+            "document.body && ['true', 'failed'].includes(document.body.dataset.ready)",
+            timeout=browser.TIMEOUT_MS,
+            polling=100,
+        )
+        if page.evaluate("document.body.dataset.ready") != "true":
+            raise RuntimeError(f"the widget failed: {page.locator('body').inner_text()[:200]}")
+        return {"playable_s": page.evaluate("window.__readyAt")}
+
+    return load
+
+
+def medians(visits: list[dict[str, Any]]) -> dict[str, Any]:
+    """Each measure's median over the visits, and every visit's numbers."""
+    keys = visits[0].keys()
+    return {key: round(statistics.median(v[key] for v in visits), 3) for key in keys} | {
+        "visits": visits
+    }
+
+
+def table(results: dict[str, Any]) -> str:
+    """The README's markdown table: each measure, its median, the target."""
+    rows = [
+        ("app", "phone", "typeable_s", "the app: board typeable"),
+        ("app", "phone", "board_s", "the app: board ready (MicroPython page)"),
+        ("app", "phone", "conflicts_s", "the app: conflicts shown (MicroPython page + core)"),
+        ("app", "phone", "usable_s", "the app: Solve, Hint, Check, New puzzle, player usable"),
+        ("app", "phone", "wire_mb", "the app: bytes on the wire before usable"),
+        ("app", "desktop", "usable_s", "the app: usable"),
+        ("widget", "phone", "playable_s", "the widget's page: playable"),
+        ("widget", "phone", "wire_mb", "the widget's page: bytes on the wire before playable"),
+    ]
+    lines = ["| measure (cold, median) | profile | now | target |", "|---|---|---:|---:|"]
+    for page, profile, key, label in rows:
+        found = results.get(page, {}).get(profile)
+        if found is None:
+            continue
+        unit = "MB" if key.endswith("_mb") else "s"
+        value = f"{found[key]:.2f} {unit}"
+        if key == "wire_mb":
+            value += f" ({found['raw_mb']:.2f} MB raw)"
+        target = TARGETS.get((page, profile, key))
+        lines.append(f"| {label} | {profile} | {value} | {f'{target} {unit}' if target else ''} |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Build, serve, visit; print the table (and JSON with --json)."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=3, help="cold visits per measure (median)")
+    parser.add_argument("--skip-desktop", action="store_true", help="no desktop visits")
+    parser.add_argument("--skip-widget", action="store_true", help="no widget visits")
+    parser.add_argument("--json", type=Path, help="also write the results here")
+    args = parser.parse_args(argv)
+    plan = [("app", "phone")]
+    plan += [] if args.skip_desktop else [("app", "desktop")]
+    plan += [] if args.skip_widget else [("widget", "phone")]
+    results: dict[str, Any] = {"runs": args.runs, "chromium": support.chromium_path()}
+    with tempfile.TemporaryDirectory() as folder:
+        site = Path(folder) / "_site"
+        results["release"] = build_site.build(ROOT, site)
+        for path in site.rglob("*"):  # compress once, before any visit is timed
+            if path.suffix in serve.COMPRESSIBLE and path.is_file():
+                serve.compressed(path)
+        with embed.serving(site, PREFIX, gzip=True) as port, sync_playwright() as playwright:
+            url = f"http://127.0.0.1:{port}{PREFIX}"
+            loads = {
+                "app": app_times(url),
+                "widget": widget_times(f"{url}embed.html?puzzle={support.LEETCODE}"),
+            }
+            for page, profile in plan:
+                visits = []
+                for run in range(args.runs):
+                    visits.append(cold_visit(playwright, PROFILES[profile], site, loads[page]))
+                    print(f"{page}, {profile}, visit {run + 1}: {visits[-1]}", flush=True)
+                results.setdefault(page, {})[profile] = medians(visits)
+    print(table(results))
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
