@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -157,7 +158,8 @@ def cold_visit(
     with tempfile.TemporaryDirectory() as folder:
         context: BrowserContext = browser.open_profile(playwright, folder, **profile["context"])
         requests: list[Request] = []
-        context.on("requestfinished", lambda request: requests.append(request))
+        # Playwright marks its handler, which a builtin like ``requests.append`` refuses
+        context.on("requestfinished", lambda request: requests.append(request))  # noqa: PLW0108
         context.add_init_script(script=READY_AT)
         page = context.new_page()
         throttle(page, profile)
@@ -252,6 +254,7 @@ def main(argv: list[str] | None = None) -> int:
     plan += [] if args.skip_desktop else [("app", "desktop")]
     plan += [] if args.skip_widget else [("widget", "phone")]
     results: dict[str, Any] = {"runs": args.runs, "chromium": support.chromium_path()}
+    results["load_average_before"] = os.getloadavg()  # how busy the shared machine was
     with tempfile.TemporaryDirectory() as folder:
         site = Path(folder) / "_site"
         results["release"] = build_site.build(ROOT, site)
@@ -270,7 +273,12 @@ def main(argv: list[str] | None = None) -> int:
                     visits.append(cold_visit(playwright, PROFILES[profile], site, loads[page]))
                     print(f"{page}, {profile}, visit {run + 1}: {visits[-1]}", flush=True)
                 results.setdefault(page, {})[profile] = medians(visits)
+    results["load_average_after"] = os.getloadavg()
     print(table(results))
+    print(
+        f"load average (1, 5, 15 min): before {results['load_average_before']}, after "
+        f"{results['load_average_after']}"
+    )
     if args.json:
         args.json.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     return 0
