@@ -22,7 +22,8 @@
 //   served from their first request, so one page load sees one release;
 // - the waiting release takes over at a navigation of the site's only open window (a
 //   reload, or a fresh visit): the old worker answers that navigation with a blank page
-//   that reloads once the new release controls it, and tells the new one to activate;
+//   that reloads once the new release controls it, and tells the new one to activate
+//   (the new one obeys that message from the active worker only, never from a page);
 //   the reload is served by the new release. With a second window open the new release
 //   waits, since that window still runs the old one;
 // - activate deletes the older releases' caches of this scope (other project pages on
@@ -107,6 +108,15 @@ async function handOver() {
   next.postMessage("take-over");
   const headers = { "Content-Type": "text/html; charset=utf-8", Refresh: "3" };
   return new Response(HAND_OVER, { headers });
+}
+
+/** Whether a message's sender is this scope's active worker: the release before this one,
+ * which says "take-over" when its only window navigates (``handOver``). Any page of the
+ * origin can post to a waiting worker; obeying it would hand an open window of the old
+ * release the new release's files. */
+function fromActive(source) {
+  const active = self.registration.active;
+  return active !== null && source === active;
 }
 
 /** This release's copy of ``url``, if it has one. */
@@ -320,7 +330,7 @@ if (BUILD.release) {
   self.addEventListener("install", (event) => event.waitUntil(precache()));
   self.addEventListener("activate", (event) => event.waitUntil(dropCaches(CACHE)));
   self.addEventListener("message", (event) => {
-    if (event.data === "take-over") {
+    if (event.data === "take-over" && fromActive(event.source)) {
       self.skipWaiting();
     }
   });

@@ -4,7 +4,9 @@
 
 What ships is found, not listed: the pages (every top-level ``*.html``) and what they
 reference (``src``, ``href`` and ``config`` attributes), the PyScript configs' interpreter
-and ``[files]``, the web manifest's icons, the stylesheets' ``url(...)``s, and the files
+and ``[files]`` (TOML, or JSON for a worker made from a script), the web manifest's
+icons, the stylesheets' ``url(...)``s, what the site's own scripts load (``new
+URL("...", import.meta.url)``, ``import``), and the files
 the Python glue names in quoted page-relative URLs (``"static/js/embed.js"``, the script
 a blog loads next to the widget). A reference into ``static/vendor/<package>/`` ships
 that whole folder: ``scripts/vendor.py`` already copies only what the runtime loads.
@@ -48,6 +50,12 @@ VENDOR = PurePosixPath("static/vendor")
 ATTRIBUTE = re.compile(r'\b(?:src|href|config)="([^"]+)"')
 QUOTED_PATH = re.compile(r"""["']((?:\./)?[\w][\w./-]*\.[a-z]{1,12})["']""")
 CSS_URL = re.compile(r"""url\(\s*["']?([^"')]+)["']?\s*\)""")
+JS_URL = re.compile(
+    r"""new URL\(\s*["']([^"']+)["']\s*,\s*import\.meta\.url\s*\)"""
+    r"""|\bimport\s*(?:\(\s*|[\w*{}\s,]*?\bfrom\s*)["']([^"']+)["']"""
+)
+"""What a script of the site loads: ``new URL("x", import.meta.url)``, ``import("x")`` and
+``import ... from "x"``, each relative to the script."""
 BUILD_LINE = re.compile(r"^const BUILD = .*;$", re.MULTILINE)
 EXTERNAL = ("http:", "https:", "//", "#", "data:", "blob:", "mailto:", "javascript:")
 
@@ -69,8 +77,10 @@ def local(folder: PurePosixPath, ref: str) -> PurePosixPath | None:
 
 def references(root: Path, path: PurePosixPath) -> list[PurePosixPath]:
     """The site paths that file ``path`` loads or names (pages, configs, manifest, CSS)."""
-    if path.suffix not in {".html", ".css", ".webmanifest", ".toml", ".py"}:
+    if path.suffix not in {".html", ".css", ".webmanifest", ".toml", ".json", ".py", ".js"}:
         return []
+    if path.suffix in {".js", ".json"} and path.is_relative_to(VENDOR):
+        return []  # a vendored package ships whole (``expand``)
     text = page_text(root, path)
     if path.suffix == ".py":  # page-relative URLs in strings; only those naming a file count
         found = (local(PurePosixPath(), ref) for ref in QUOTED_PATH.findall(text))
@@ -80,10 +90,12 @@ def references(root: Path, path: PurePosixPath) -> list[PurePosixPath]:
         refs = ATTRIBUTE.findall(text)
     elif path.suffix == ".css":
         refs = CSS_URL.findall(text)
+    elif path.suffix == ".js":
+        refs = [url or module for url, module in JS_URL.findall(text)]
     elif path.suffix == ".webmanifest":
         refs = [icon["src"] for icon in json.loads(text).get("icons", [])]
-    elif path.suffix == ".toml":
-        config = tomllib.loads(text)
+    elif path.suffix in {".toml", ".json"}:  # a PyScript config (JSON: the widget's worker)
+        config = tomllib.loads(text) if path.suffix == ".toml" else json.loads(text)
         refs = list(config.get("files", {}))
         if "interpreter" in config:
             # resolves relative to the page, not the config: both sit at the site's root

@@ -35,6 +35,7 @@ from sudoku.words import AT_START, caption, counted, grouped, step_label, step_t
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from typing import Any, NamedTuple
 
     from sudoku.grid import Grid
@@ -136,20 +137,42 @@ def scenes(grid: Grid, strategy: str, first: int, last: int, every: int = 1) -> 
     the trace. Steps past its end give its last step, once. ValueError for a bad grid or
     strategy (``trace``'s), or a range that is not ``0 <= first <= last``, ``every >= 1``.
     """
-    check_range(first, last, every)
-    events = trace(grid, strategy)
-    state = Replay(grid, strategy)
-    found = [state.scene()] if first == 0 else []
+    shots = filming(grid, strategy, (first, last, every))
+    return [shot for shot in shots if not isinstance(shot, int)]
+
+
+def filming(
+    grid: Grid, strategy: str, steps: tuple[int, int, int], chunk: int = 0
+) -> Iterator[Scene | int]:
+    """``scenes`` of ``steps`` (first, last, every), each as the pass takes it, for a
+    caller that must be able to stop: with ``chunk``, also the step reached (an int)
+    after every ``chunk`` events that took no scene (a range far into a long search is
+    millions of events away). ValueError as ``scenes``, before anything is yielded."""
+    check_range(*steps)
+    return roll(trace(grid, strategy), Replay(grid, strategy), steps, chunk)
+
+
+def roll(
+    events: Iterator[Event], state: Replay, steps: tuple[int, int, int], chunk: int
+) -> Iterator[Scene | int]:
+    """``filming``'s pass over ``events`` from ``state``."""
+    first, last, every = steps
+    taken = -1
+    if first == 0:
+        taken = 0
+        yield state.scene()
     for event in events:
         if state.step == last:
             break
         state.play(event)
         if state.step >= first and (state.step - first) % every == 0:
-            found.append(state.scene())
+            taken = state.step
+            yield state.scene()
+        elif chunk and state.step % chunk == 0:
+            yield state.step
     wanted_last = first + (last - first) // every * every
-    if state.step < wanted_last and (not found or found[-1].step != state.step):
-        found.append(state.scene())  # the trace ended before the range did
-    return found
+    if state.step < wanted_last and taken != state.step:
+        yield state.scene()  # the trace ended before the range did
 
 
 def check_range(first: int, last: int, every: int) -> None:

@@ -15,7 +15,8 @@
  * Lab site, e.g. "https://you.github.io/sudoku-lab/"), else the address this script was
  * loaded from (as a classic script, a module or deferred). A bundler that copies this
  * file into another script loses that address: then write `site` on each tag. With no
- * site to be found the tag keeps its content and says why in the console.
+ * site to be found, or a site that is not an http: or https: address (a `javascript:`
+ * one would run in the host page), the tag keeps its content and says why in the console.
  *
  * Driving it from the page (docs/embedding.md, "Drive the widget"): the element has
  * methods `goto(step)`, `play()`, `pause()` and `setStrategy(name)`, which post the
@@ -39,6 +40,7 @@
   var KINDS = ["start", "try", "reject", "place", "force", "stuck", "undo", "solved", "exhausted"];
   var STRATEGIES = ["naive", "mrv", "propagate"];
   var MAX_HEIGHT = 10000;
+  var WEB = ["http:", "https:"]; // the only schemes a widget's site may have
   var PLACEHOLDER = { full: 880, compact: 560 };
   /* Heights (px) the widget measures at 40rem wide with every control, and with a few
      (`controls` set): a close guess, corrected by the widget's own report. */
@@ -55,16 +57,28 @@
 
   var SCRIPT = scriptUrl();
 
-  /** The widget page for an element: from its `site` attribute, else from this script. */
+  /** The widget page for an element: from its `site` attribute, else from this script;
+   * null (said in the console) when there is none, or it is not a web (http:, https:)
+   * address: a `javascript:` site would run its text in this page's origin. */
   function widgetBase(element) {
     var site = element.getAttribute("site");
+    var base = null;
     try {
-      if (site) return new URL("embed.html", new URL(site.replace(/\/?$/, "/"), location.href));
-      if (SCRIPT) return new URL("../../embed.html", SCRIPT);
+      if (site) base = new URL("embed.html", new URL(site.replace(/\/?$/, "/"), location.href));
+      else if (SCRIPT) base = new URL("../../embed.html", SCRIPT);
     } catch {
-      return null; // an address that is no URL: no widget page, as with no address
+      base = null; // an address that is no URL: no widget page, as with no address
     }
-    return null;
+    if (!base) {
+      console.error("<sudoku-lab>: no Sudoku Lab site known; give the tag a site attribute");
+      return null;
+    }
+    if (WEB.indexOf(base.protocol) < 0) {
+      console.error("<sudoku-lab>: the site attribute must be an http: or https: address, not " +
+        JSON.stringify(base.protocol) + "; the tag keeps its content");
+      return null;
+    }
+    return base;
   }
 
   /** Whether a message's data is exactly {type: MESSAGE, height: a sane number}. */
@@ -103,10 +117,7 @@
     connectedCallback() {
       if (this.frame) return;
       var base = widgetBase(this);
-      if (!base) {
-        console.error("<sudoku-lab>: no Sudoku Lab site known; give the tag a site attribute");
-        return;
-      }
+      if (!base) return; // (said in the console)
       var frame = document.createElement("iframe");
       frame.src = widgetUrl(this, base);
       frame.title = this.getAttribute("title") || "Sudoku Lab: backtracking, step by step";

@@ -22,6 +22,9 @@
 
 const HEIGHT_MESSAGE = "sudoku-lab:height";
 const PYSCRIPT = new URL("../vendor/pyscript/core.js", import.meta.url).href;
+const MICROPYTHON = new URL("../vendor/micropython/micropython.mjs", import.meta.url).href;
+const WORKER = new URL("../../src/web/worker/worker.py", import.meta.url).href;
+const WORKER_CONFIG = new URL("../../mpy-worker.json", import.meta.url).href;
 const BLANKS = ".0-_*";
 const MAX_COMMAND = 200; // characters of JSON: every command is far shorter
 const KEPT_COMMANDS = 16; // commands kept before Python is ready
@@ -70,12 +73,25 @@ function reportHeight() {
   if (framed) window.parent.postMessage({ type: HEIGHT_MESSAGE, height }, "*");
 }
 
-/** Load PyScript (once): it runs the page's `type="mpy"` scripts, the worker included. */
+let solver = null;
+
+/** Load PyScript (once): it runs the page's `type="mpy"` script; and start the solver's
+ * worker beside it. The worker is made here, with its config as an object, because only
+ * an object reaches the worker's `pyscript.config` (a `<script worker config="...">`
+ * passes the file's address): its `sync_main_only` keeps PyScript from warning, in every
+ * blog reader's console, that the worker has no SharedArrayBuffer to reach the page with
+ * (it never does: it only answers calls). */
 function startPython() {
   if (document.body.dataset.python === "started") return;
   document.body.dataset.python = "started";
-  import(PYSCRIPT);
+  const config = fetch(WORKER_CONFIG).then((response) => response.json());
+  solver = Promise.all([import(PYSCRIPT), config])
+    .then(([{ MPWorker }, options]) => MPWorker(WORKER, { config: options, version: MICROPYTHON }))
+    .then((worker) => worker.sync); // as `workers[name]` gives a named worker's calls
 }
+
+/** The solver's worker, once it is ready: its exported calls (src/web/worker/worker.py). */
+window.sudokuLabSolver = () => solver;
 
 /** A message from the host page: its data as JSON text, for Python (now or once ready). */
 function fromHost(event) {

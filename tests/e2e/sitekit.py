@@ -65,7 +65,8 @@ def not_loaded_by_pages(site: Path) -> set[str]:
     """Shipped files the site's own pages never load, each for a reason.
 
     The manifest and the icons it names (plus the apple-touch-icon the page links) are
-    fetched only by an install; static/js/embed.js is loaded by blogs, next to the widget.
+    fetched only by an install; static/js/embed.js is loaded by blogs, next to the widget;
+    the GIF encoder only when the Share panel makes a GIF.
     """
     manifest = json.loads((site / "manifest.webmanifest").read_text(encoding="utf-8"))
     icons = {icon["src"] for icon in manifest["icons"]}
@@ -73,6 +74,7 @@ def not_loaded_by_pages(site: Path) -> set[str]:
         "manifest.webmanifest",
         "static/icons/apple-touch-icon.png",
         "static/js/embed.js",
+        "static/vendor/gifenc/gifenc.esm.js",
     } | icons
 
 

@@ -13,6 +13,7 @@ from playwright.sync_api import BrowserContext, Page
 from support import LEETCODE
 from test_embed import PLAYER, open_widget
 
+from sudoku import words
 from sudoku.grid import cell_name
 from sudoku.tracing import apply, candidates, most_constrained, trace
 
@@ -131,4 +132,21 @@ def test_candidates_screenshots(
     box = page.locator("#player .pcell[data-pick]").bounding_box()
     assert box
     assert box["width"] >= 30
+    page.close()
+
+
+def test_an_ended_search_names_no_next_cell(context: BrowserContext, base_url: str) -> None:
+    """Issue 21 item 16: once mrv's search is exhausted, the caption says so and names no
+    next cell (it said "Exhausted: ... no solution. mrv's next cell: r3c5, 1 candidate")."""
+    grid = "55" + "." * 79
+    events = list(trace(grid, "mrv"))
+    page = open_widget(context, base_url, f"?puzzle={grid}&strategy=mrv&candidates=on")
+    page.locator("#player [data-role='end']").click()
+    page.wait_for_function(f"{PLAYER}.dataset.steps === '{len(events)}'")
+    shown = page.locator("#player [data-role='caption']").text_content()
+    assert shown == words.caption(events[-1])
+    assert page.evaluate(PICK) == []
+    page.locator("#player [data-role='back']").click()  # (before the end, it names one)
+    page.wait_for_function(f"{PLAYER}.dataset.steps === '{len(events) - 1}'")
+    assert page.evaluate(PICK) != []
     page.close()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from helpers import cell_classes, solve
+from helpers import cell_classes, solve, verdict
 from playwright.sync_api import Page
 
 
@@ -10,6 +10,11 @@ def type_digit(page: Page, cell: str, digit: str) -> None:
     """Click a cell and type one key."""
     page.locator(f"#{cell}").click()
     page.keyboard.press(digit)
+
+
+def status(page: Page) -> str:
+    """The status line's words."""
+    return page.locator("#status").text_content() or ""
 
 
 def messages(page: Page) -> list[str]:
@@ -48,3 +53,24 @@ def test_solve_refuses_conflicting_givens(board: Page) -> None:
     type_digit(board, "r9c9", "4")
     assert solve(board) == "conflict"
     assert cell_classes(board, "solved") == []
+
+
+def test_watch_and_play_refuse_conflicting_digits_as_solve_does(board: Page) -> None:
+    """Issue 21 item 16: Watch (and Play before any trace) on clashing digits opens no
+    trace; the status says what Solve says, with the same verdict, and so does the
+    player's caption."""
+    type_digit(board, "r9c1", "4")
+    type_digit(board, "r9c9", "4")
+    player = board.locator("#player")
+    said = []
+    for control in ("#watch", "#player [data-role='play']"):
+        board.evaluate("document.querySelector('#status').dataset.verdict = ''")
+        board.locator(control).click()
+        board.wait_for_function("document.querySelector('#status').dataset.verdict !== ''")
+        said.append((verdict(board), status(board)))
+        assert player.locator("[data-role='caption']").text_content() == status(board)
+        assert player.get_attribute("data-trace") is None
+        assert player.get_attribute("data-state") == "idle"
+    assert solve(board) == "conflict"
+    assert said == [("conflict", status(board))] * 2
+    assert cell_classes(board, "conflict") == ["r9c1", "r9c9"]

@@ -10,7 +10,7 @@ from pathlib import Path
 from playwright.sync_api import BrowserContext, Page
 from support import HARD, LEETCODE
 from test_embed import PLAYER, core_totals, open_widget
-from test_player import watch
+from test_player import position, seek, timeline_view, watch
 
 from sudoku.tracing import trace
 from sudoku.words import AT_START
@@ -58,3 +58,22 @@ def test_past_the_cap_it_says_more_than(app: Page) -> None:
     app.wait_for_function(f"{PLAYER}.dataset.cost === '20000+'", timeout=COST_MS, polling=100)
     assert "This search takes more than 20,000 steps (at least " in caption(app)
     assert sum(1 for _ in islice(trace(HARD, "naive"), 20001)) > 20000  # (it is longer)
+
+
+def test_a_new_traces_total_replaces_the_last_ones(app: Page) -> None:
+    """Issue 21 item 12: after a long search, a new one's position label and timeline say
+    its own length once counted (not the last search's, nor the steps fetched so far),
+    and the timeline reaches a step not fetched yet."""
+    watch(app, "leetcode", "naive")
+    first = sum(1 for _ in trace(LEETCODE, "naive"))
+    app.wait_for_function(f"{PLAYER}.dataset.cost === '{first}'", timeout=COST_MS, polling=100)
+    watch(app, "hard", "mrv")
+    total = sum(1 for _ in trace(HARD, "mrv"))
+    app.wait_for_function(f"{PLAYER}.dataset.cost === '{total}'", timeout=COST_MS, polling=100)
+    view = timeline_view(app)
+    assert view["label"] == f"Step 0 of {total:,}"
+    assert view["max"] == str(total)
+    assert int(view["received"]) < total  # (the steps fetched are fewer: a page or two)
+    target = total - 10
+    seek(app, target)
+    assert position(app) == f"Step {target:,} of {total:,}"

@@ -333,6 +333,24 @@ def test_a_step_past_the_end_shows_the_last_and_a_bad_step_says_so(
     page.close()
 
 
+def test_long_values_and_queries_are_ignored_and_said(
+    context: BrowserContext, base_url: str
+) -> None:
+    """A step of 5,000 digits is ignored unread (MicroPython reads long numbers in quadratic
+    time: 1.9 million digits froze the widget for minutes), the rest of the link is used;
+    a query past the limit is ignored whole. The note says which."""
+    page = open_widget(context, base_url, f"?puzzle={EASY}&step={'9' * 5_000}")
+    assert givens(page) == EASY
+    assert page.evaluate(f"+{PLAYER}.dataset.steps") == 0
+    assert "step: 5,000 characters (at most 100); ignored." in note_text(page)
+    page.close()
+    query = f"?puzzle={EASY}&note={'%20' * 20_000}"
+    page = open_widget(context, base_url, query)
+    assert givens(page) == LEETCODE
+    assert f"query has {len(query):,} characters (at most 16,000): all ignored." in note_text(page)
+    page.close()
+
+
 def test_the_bloggers_caption_is_plain_text_above_the_board(
     context: BrowserContext, base_url: str
 ) -> None:

@@ -60,13 +60,17 @@ def docs_example() -> str:
 
 
 @contextmanager
-def served_post(browser: Browser, base_url: str, folder: Path, more: str = "") -> Iterator[Page]:
+def served_post(
+    browser: Browser, base_url: str, folder: Path, more: str = "", said: list[str] | None = None
+) -> Iterator[Page]:
     """The docs' example (and ``more`` HTML after it) as a post on localhost, another site
-    than the widget's, open in a page of its own context; no error but the storage one."""
+    than the widget's (with an icon: no 404 of its own), open in a page of its own context;
+    no error but the storage one. ``said`` gets every console message of the page, its
+    frames and workers, from the start ("type: text (url)")."""
     html = docs_example().replace(SITE_IN_DOCS, base_url) + more
     (folder / "post.html").write_text(
-        f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Post</title>'
-        f"</head><body>{html}</body></html>",
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Post</title>'
+        f'<link rel="icon" href="data:,"></head><body>{html}</body></html>',
         encoding="utf-8",
     )
     server = Host(folder, "/")
@@ -74,6 +78,8 @@ def served_post(browser: Browser, base_url: str, folder: Path, more: str = "") -
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    if said is not None:
+        page.on("console", lambda m: said.append(f"{m.type}: {m.text} ({m.location['url']})"))
     page.goto(f"http://localhost:{server.port}/post.html")
     yield page
     context.close()
@@ -186,3 +192,43 @@ def test_commands_given_while_loading_wait_for_the_widget(
         frame = frame_of(page)
         frame.wait_for_function(f"{PLAYER}.dataset.steps === '40'", timeout=READY_MS)
         assert shown_state(frame) == core_state(LEETCODE, "naive", 40)
+
+
+def test_commands_right_after_a_strategy_switch_wait_for_its_trace(post: Page) -> None:
+    """Commands are done in order, each to its end: a goto right after setStrategy shows
+    that step of the new trace (it was lost: step 0, and ``trace_pull`` failed in the
+    console), and the last command wins."""
+    errors: list[str] = []
+    post.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    frame = frame_of(post)
+    post.evaluate(
+        """() => { const lab = document.querySelector('sudoku-lab');
+                   lab.setStrategy('mrv'); lab.goto(80);
+                   lab.setStrategy('propagate'); lab.goto(30); }"""
+    )
+    frame.wait_for_function(
+        f"{PLAYER}.dataset.steps === '30' && {PLAYER}.dataset.state === 'ready'"
+        " && document.querySelector('#p-strategy').value === 'propagate'",
+        timeout=READY_MS,
+    )
+    assert shown_state(frame) == core_state(LEETCODE, "propagate", 30)
+    post.wait_for_function("window.__reports.at(-1)?.step === 30")
+    assert errors == []
+
+
+SAB_WARNING = "SharedArrayBuffer"
+"""What PyScript's worker logs when it cannot reach ``window`` without it (the FAQ link)."""
+
+
+def test_a_widget_leaves_the_posts_console_clean(
+    two_sites: Browser, base_url: str, tmp_path: Path
+) -> None:
+    """A post with a widget, played: no frame and no worker of it logs PyScript's
+    SharedArrayBuffer warning, or any error, in the blogger's console."""
+    said: list[str] = []
+    with served_post(two_sites, base_url, tmp_path, said=said) as page:
+        frame = frame_of(page)
+        page.evaluate("document.querySelector('sudoku-lab').goto(12)")
+        frame.wait_for_function(f"{PLAYER}.dataset.steps === '12'")
+    assert [text for text in said if SAB_WARNING in text] == []
+    assert [text for text in said if text.startswith("error")] == []

@@ -317,3 +317,42 @@ def test_foreign_messages_to_the_widget_change_nothing(tagged_host: Page) -> Non
     wait_barrier(frame)
     assert frame.evaluate("document.querySelector('#player').dataset.steps") == before
     assert_inert(frame, [])
+
+
+SCRIPT_SITES = (
+    "javascript://x/%0aparent.__pwned=document.domain//",
+    "JaVaScRiPt://x/%0aparent.__pwned=document.domain//",
+    "javascript:/x/%0aparent.__pwned=document.domain//",
+    "file:///etc/",
+)
+"""``site`` attributes that are no web address: a frame of the first three would run
+their text in the host page's origin (``new URL("embed.html", site)`` keeps the scheme),
+the last would point the frame at the reader's disk."""
+
+
+def test_a_site_that_is_no_web_address_makes_no_frame(
+    context: BrowserContext, base_url: str
+) -> None:
+    """A tag whose ``site`` is not http: or https: gets no iframe, runs nothing, keeps its
+    content and says why in the console; a tag with the real site beside it still works."""
+    page, seen, errors = open_page(context, base_url + "no-such-host.html")
+    said: list[str] = []
+    page.on("console", lambda message: said.append(message.text))
+    tags = "".join(
+        f"<sudoku-lab site='{site}'><p>fallback {i}</p></sudoku-lab>"
+        for i, site in enumerate(SCRIPT_SITES)
+    )
+    page.set_content(
+        f"<!doctype html><title>host</title>{tags}<sudoku-lab id='good' site='{base_url}'>"
+        f"</sudoku-lab><script src='{base_url}static/js/embed.js'></script>"
+    )
+    page.wait_for_selector("#good iframe", state="attached")
+    assert page.locator("sudoku-lab iframe").count() == 1
+    assert page.locator("sudoku-lab p:visible").count() == len(SCRIPT_SITES)
+    refused = [text for text in said if "must be an http: or https: address" in text]
+    assert len(refused) == len(SCRIPT_SITES)
+    assert '"javascript:"' in refused[0]
+    assert '"file:"' in refused[-1]
+    assert_inert(page, seen)
+    assert errors == []
+    page.close()

@@ -527,3 +527,56 @@ def test_the_dev_tree_worker_removes_a_built_one(
     assert page.evaluate("document.body.dataset.release") is None
     context.close()
     dev.stop()
+
+
+SPY_SKIP_WAITING = """() => {
+    self.__skips = 0;
+    const skip = self.skipWaiting.bind(self);
+    self.skipWaiting = () => { self.__skips += 1; return skip(); };
+    self.__barrier = new Promise(done => self.addEventListener('message',
+        event => event.data === 'sudoku-lab-test:barrier' && done()));
+}"""
+"""In the waiting worker: count its skipWaiting calls; a promise of the test's barrier
+message (messages to a worker are handled in order: when it comes, those before it were)."""
+HOSTILE_TAKE_OVER = """async () => {
+    const waiting = (await navigator.serviceWorker.getRegistration()).waiting;
+    waiting.postMessage('take-over');
+    waiting.postMessage('sudoku-lab-test:barrier');
+}"""
+
+
+def test_a_page_cannot_make_the_waiting_release_take_over(
+    browser: Browser, host: Host, site: Path
+) -> None:
+    """Any page of the origin can post "take-over" to a waiting worker: it is ignored (an
+    open window of the old release would get the new one's files); the old release's own
+    hand-over, at the only window's reload, still works."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(host.url)
+    sitekit.wait_booted(page)
+    sitekit.wait_installed(page)
+    page.reload()  # now controlled by release 1's worker
+    sitekit.wait_booted(page)
+    old = sitekit.precache(site)
+    with (site / "static" / "css" / "app.css").open("a", encoding="utf-8") as css:
+        css.write(".top h1 { letter-spacing: 0.01em; }\n")
+    sitekit.build_site.seal(site, (sitekit.SOURCE / "sw.js").read_text(encoding="utf-8"))
+    new = sitekit.precache(site)
+    page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
+    assert page.evaluate(WAIT_WAITING) == "installed"
+    waiting = [
+        w for w in context.service_workers if w.evaluate("self.serviceWorker.state") == "installed"
+    ]
+    assert len(waiting) == 1
+    waiting[0].evaluate(SPY_SKIP_WAITING)
+    page.evaluate(HOSTILE_TAKE_OVER)
+    waiting[0].evaluate("self.__barrier")
+    assert waiting[0].evaluate("self.__skips") == 0
+    assert page.evaluate("document.body.dataset.release") == old["release"]
+
+    page.reload()
+    page.wait_for_selector("#board", timeout=60_000)  # after the hand-over page
+    sitekit.wait_booted(page)
+    assert page.evaluate("document.body.dataset.release") == new["release"]
+    context.close()

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import ast
+import json
 import tomllib
 import urllib.request
 from pathlib import Path
+from typing import Any
 from urllib.error import HTTPError
 
 import pytest
@@ -56,11 +58,19 @@ def test_vendor_plan_has_no_maps_and_all_sources_exist() -> None:
 WEB = ROOT / "src" / "web"
 SCRIPTS = {
     "pyscript.toml": WEB / "worker" / "app.py",
-    "mpy-worker.toml": WEB / "worker" / "worker.py",
+    "mpy-worker.json": WEB / "worker" / "worker.py",
     "mpy-app.toml": WEB / "page" / "main.py",
     "mpy.toml": WEB / "page" / "embed.py",
 }
 """Each PyScript config and the script that runs with it."""
+
+
+def config_of(name: str) -> dict[str, Any]:
+    """A PyScript config of the tree: TOML, or JSON (the widget's worker, made by
+    static/js/widget.js with its config as an object)."""
+    text = (ROOT / name).read_text(encoding="utf-8")
+    config: dict[str, Any] = json.loads(text) if name.endswith(".json") else tomllib.loads(text)
+    return config
 
 
 def imported(path: Path) -> set[str]:
@@ -118,17 +128,15 @@ def needed_files(script: Path) -> dict[str, str]:
 def test_files_map_holds_what_its_script_imports(name: str) -> None:
     """Each config's [files] maps exactly the modules its script imports, and theirs:
     nothing missing (an ImportError in the browser), nothing more (a wasted download)."""
-    config = tomllib.loads((ROOT / name).read_text(encoding="utf-8"))
-    assert config["files"] == needed_files(SCRIPTS[name])
+    assert config_of(name)["files"] == needed_files(SCRIPTS[name])
 
 
 def test_the_widgets_worker_loads_no_companion() -> None:
     """The widget's worker has no hints, new puzzles or pictures: a blog's reader does not
     download the modules the app's worker adds for them (app.py)."""
-    config = tomllib.loads((ROOT / "mpy-worker.toml").read_text(encoding="utf-8"))
     extra = {f"./src/sudoku/{name}.py" for name in ("logic", "generator", "render")}
-    assert not extra & set(config["files"])
-    assert extra <= set(tomllib.loads((ROOT / "pyscript.toml").read_text("utf-8"))["files"])
+    assert not extra & set(config_of("mpy-worker.json")["files"])
+    assert extra <= set(config_of("pyscript.toml")["files"])
 
 
 def test_the_widget_page_loads_no_search() -> None:

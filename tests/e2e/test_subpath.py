@@ -44,7 +44,7 @@ def test_ships_what_the_pages_reference_and_precaches_it_all(site: Path) -> None
     shipped = {p.as_posix() for p in sitekit.build_site.shipped(sitekit.SOURCE)}
     assert sitekit.files_in(site) == shipped | GENERATED
     assert set(sitekit.precache(site)["files"]) == sitekit.files_in(site) - NEVER_PRECACHED
-    configs = {"pyscript.toml", "mpy.toml", "mpy-app.toml", "mpy-worker.toml"}
+    configs = {"pyscript.toml", "mpy.toml", "mpy-app.toml", "mpy-worker.json"}
     assert {"index.html", "manifest.webmanifest", *configs} <= shipped
     assert not [p for p in shipped if p.startswith("src/sudoku/") and "cli" in p]
 

@@ -5,6 +5,7 @@ width."""
 
 from __future__ import annotations
 
+from itertools import islice
 from pathlib import Path
 
 import pytest
@@ -19,13 +20,16 @@ PANEL = "document.querySelector('#player [data-role=tree-panel]')"
 READY_MS = 60_000
 
 
-def core_tree(grid: str, strategy: str) -> tuple[int, int, list[list[int]]]:
-    """The core's guesses, dead ends, and for each step the place steps of the open guesses."""
+def core_tree(
+    grid: str, strategy: str, limit: int | None = None
+) -> tuple[int, int, list[list[int]]]:
+    """The core's guesses, dead ends, and for each step the place steps of the open
+    guesses, in its first ``limit`` events (None: all)."""
     guesses = dead = backtracks = 0
     below: list[bool] = []
     opened: list[int] = []
     paths: list[list[int]] = [[]]
-    for step, event in enumerate(trace(grid, strategy), 1):
+    for step, event in enumerate(islice(trace(grid, strategy), limit), 1):
         if event["kind"] == "place":
             guesses += 1
             if below:
@@ -62,7 +66,8 @@ def test_the_tree_is_the_cores_and_a_click_jumps_to_a_guess(
     context: BrowserContext, base_url: str
 ) -> None:
     """tree=on, then End: as many guesses and dead ends as the core's trace, the solution's
-    path; a click on an open guess's row at a step shows the step that placed it."""
+    path; a click on an open guess's row at a step shows the step that placed it (and
+    the tree up to that step)."""
     page = open_widget(context, base_url, f"?puzzle={LEETCODE}&strategy=mrv&tree=on")
     guesses, dead, paths = core_tree(LEETCODE, "mrv")
     page.locator("#player [data-role='end']").click()
@@ -70,21 +75,23 @@ def test_the_tree_is_the_cores_and_a_click_jumps_to_a_guess(
         f"{PANEL}.dataset.steps === '{len(paths) - 1}'", timeout=READY_MS, polling=100
     )
     words = summary(page)
-    assert words.startswith(f"{guesses} guesses, {dead} dead ends, deepest ")
+    assert words.startswith(f"Up to step {len(paths) - 1}: {guesses} guesses, {dead} dead ends")
     assert "Green: the solution's path." in words
     step = 60
     deepest = paths[step][-1]
     click_at(page, step + 0.5, len(paths[step]))
     page.wait_for_function(f"{PLAYER}.dataset.steps === '{deepest}'")
     assert shown_state(page) == core_state(LEETCODE, "mrv", deepest)
-    click_at(page, step + 0.5, 1)
+    page.wait_for_function(f"{PANEL}.dataset.window === '0-{deepest}'")  # (the tree up to it)
+    assert paths[step][0] < deepest
+    click_at(page, deepest - 0.5, 1)
     page.wait_for_function(f"{PLAYER}.dataset.steps === '{paths[step][0]}'")
     page.close()
 
 
 def test_toggle_zoom_and_keys(context: BrowserContext, base_url: str) -> None:
-    """Hidden by default; the button and T show and hide it; zoom narrows the window around
-    the step shown and widens it back to the whole search."""
+    """Hidden by default; the button and T show and hide it; zoom narrows the window to
+    the last steps up to the step shown and widens it back to all of them."""
     page = open_widget(context, base_url, f"?puzzle={LEETCODE}&strategy=naive")
     panel = page.locator("#player [data-role=tree-panel]")
     toggle = page.locator("#player [data-role=tree-toggle]")
@@ -92,20 +99,17 @@ def test_toggle_zoom_and_keys(context: BrowserContext, base_url: str) -> None:
     toggle.click()
     assert panel.is_visible()
     assert toggle.get_attribute("aria-pressed") == "true"
-    page.wait_for_function(f"+{PANEL}.dataset.steps > 0", timeout=READY_MS)
-    for _ in range(3):
-        page.locator("#player [data-role='forward']").click()
-    page.wait_for_function(f"{PLAYER}.dataset.steps === '3'")
+    page.locator("#player [data-role='board']").focus()
+    for _ in range(2):
+        page.keyboard.press("Shift+ArrowRight")
+    page.wait_for_function(f"{PANEL}.dataset.steps === '200'", timeout=READY_MS)
     page.locator("#player [data-role=tree-in]").click()
     lo, hi = (int(v) for v in page.evaluate(f"{PANEL}.dataset.window").split("-"))
-    total = int(page.evaluate(f"{PANEL}.dataset.steps"))
-    assert lo <= 3 <= hi
-    assert hi - lo < total
-    assert "showing steps " in summary(page)
+    assert 0 < lo < hi == 200
+    assert f"Showing steps {lo} to 200." in summary(page)
     for _ in range(6):
         page.locator("#player [data-role=tree-out]").click()
-    whole = page.evaluate(f"[{PANEL}.dataset.window, {PANEL}.dataset.steps]")
-    assert whole[0] == f"0-{whole[1]}"  # (pages may have arrived meanwhile: all of them)
+    assert page.evaluate(f"{PANEL}.dataset.window") == "0-200"
     page.locator("#player [data-role='board']").focus()
     page.keyboard.press("t")
     assert not panel.is_visible()
@@ -133,11 +137,34 @@ def test_tree_screenshots(
 
 def test_the_app_has_the_tree_too(app: Page) -> None:
     """In the app: T shows the tree of the trace being watched, its summary the core's
-    count of guesses once all of it arrived (mrv on LeetCode's example: 103 steps)."""
+    count of guesses at its end (mrv on LeetCode's example: 103 steps)."""
     guesses, dead, paths = core_tree(LEETCODE, "mrv")
     watch(app, "leetcode", "mrv")
     app.locator("#player [data-role='board']").focus()
     app.keyboard.press("t")
+    app.keyboard.press("End")
     app.wait_for_function(f"{PANEL}.dataset.steps === '{len(paths) - 1}'", timeout=READY_MS)
-    assert summary(app).startswith(f"{guesses} guesses, {dead} dead ends")
+    assert summary(app).startswith(f"Up to step {len(paths) - 1}: {guesses} guesses, {dead} ")
     assert app.locator("#player [data-role=tree-toggle]").get_attribute("aria-pressed") == "true"
+
+
+def test_the_tree_shows_the_search_up_to_the_step_shown(
+    context: BrowserContext, base_url: str
+) -> None:
+    """Issue 21 item 13: at step 41 (with thousands of steps fetched) the tree draws and
+    counts the steps up to 41 only, as the core's first 41 events have them; stepping on
+    grows it, stepping back takes it back."""
+    page = open_widget(context, base_url, f"?puzzle={LEETCODE}&strategy=naive&tree=on&step=41")
+    assert int(page.evaluate(f"{PLAYER}.dataset.received")) > 1000
+    for step in (41, 42, 41):
+        if step != int(page.evaluate(f"{PLAYER}.dataset.steps")):
+            role = "forward" if step == 42 else "back"
+            page.locator(f"#player [data-role='{role}']").click()
+        page.wait_for_function(f"{PANEL}.dataset.steps === '{step}'", timeout=READY_MS)
+        guesses, dead, paths = core_tree(LEETCODE, "naive", step)
+        deepest = max(len(path) for path in paths)
+        assert summary(page) == (
+            f"Up to step {step}: {guesses} guesses, {dead} dead ends, deepest {deepest}."
+        )
+        assert page.evaluate(f"{PANEL}.dataset.window") == f"0-{step}"
+    page.close()

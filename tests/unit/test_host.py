@@ -97,3 +97,10 @@ def test_the_tag_knows_the_same_kinds_and_strategies() -> None:
     kinds = [host.START, *dict.fromkeys(wire.KIND_NAMES.values())]
     assert sorted(js_list("KINDS")) == sorted(kinds)
     assert js_list("STRATEGIES") == list(STRATEGIES)
+
+
+def test_the_widget_keeps_as_many_commands_as_python_does() -> None:
+    """static/js/widget.js keeps ``host.KEPT`` commands before Python is ready, as the page
+    keeps while it does one."""
+    widget_js = (ROOT / "static" / "js" / "widget.js").read_text(encoding="utf-8")
+    assert f"const KEPT_COMMANDS = {host.KEPT};" in widget_js

@@ -363,6 +363,8 @@ def test_every_parameter_is_read() -> None:
         ("autoplay=maybe", "autoplay", False),
         ("loop=50-10", "loop", None),
         ("loop=a-b", "loop", None),
+        ("loop=0-1000000001", "loop", None),  # past MAX_STEP
+        ("loop=0-99999999999", "loop", None),
         ("theme=pink", "theme", "auto"),
     ],
 )
@@ -386,7 +388,7 @@ def test_unknown_parameters_and_controls_are_noted() -> None:
 def test_unknown_names_are_cut_and_quoted_like_values() -> None:
     """A long unknown name is cut to ``SHOWN_CHARS`` and quoted, as a value is."""
     name = "n" * 300
-    _, notes = options.read_query("?" + name + "=1&strategy=" + "s" * 300)
+    _, notes = options.read_query("?" + name + "=1&strategy=" + "s" * options.VALUE_CHARS)
     assert notes == [
         repr("n" * 37 + "...") + "='1': unknown parameter; using nothing (ignored).",
         "strategy=" + repr("s" * 37 + "...") + ": unknown strategy; using naive.",
@@ -430,6 +432,19 @@ def test_captions_name_play_only_when_it_shows() -> None:
     for controls in (options.CONTROLS, ("play",)):
         assert options.ready_caption(controls).startswith("Ready: press Play")
         assert "(Play continues it)" in options.goes_on_caption(controls)
+
+
+def test_touch_captions_say_tap_and_name_no_key() -> None:
+    """On a touch screen (issue 21 item 18): a tap, the buttons shown, no key nor click."""
+    for controls in ((), ("step",), ("play",), options.CONTROLS):
+        for text in (
+            options.ready_caption(controls, touch=True),
+            options.goes_on_caption(controls, touch=True),
+        ):
+            assert not any(word in text for word in ("click", "Space", "arrow", "key")), text
+            assert ("Play" in text) == ("play" in controls), text
+            assert ("tap" in text) == ("play" not in controls), text
+        assert ("\u25b6" in options.ready_caption(controls, True)) == ("step" in controls)
 
 
 def test_speed_snaps_to_a_notch_and_controls_words() -> None:
@@ -479,8 +494,8 @@ def test_the_iframe_is_as_tall_as_the_widget_with_its_controls() -> None:
     """The snippet's height is the widget's for its controls (issue 11, item 4: 560 px cut
     Play in half): the 40rem frame's, or on a narrow page the one-column widget's."""
     wide, narrow = options.frame_heights(options.CONTROLS)
-    assert 820 < wide < 900
-    assert 1450 < narrow < 1650
+    assert 900 < wide < 1000
+    assert 1650 < narrow < 1850
     snippet = options.iframe_snippet("https://x.test/embed.html")
     assert f"height:clamp({wide}px, (700px - 100vw) * 100, {narrow}px)" in snippet
     fewer = options.frame_heights(("play", "step"))
@@ -538,3 +553,90 @@ def test_the_tag_passes_every_setting_on() -> None:
     script = (ROOT / "static" / "js" / "embed.js").read_text(encoding="utf-8")
     names = script.split("var PARAMS = [", 1)[1].split("]", 1)[0]
     assert json.loads("[" + names + "]") == list(options.DEFAULTS)
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "limit"),
+    [
+        ("step", "9" * 1_900_000, "16,000"),  # froze the widget 9 minutes (quadratic int())
+        ("step", "9" * 300_000, "16,000"),
+        ("loop", "1-" + "9" * 200, "100"),
+        ("speed", "1" * 101, "100"),
+        ("puzzle", "%2E" * 3_334, "10,000"),
+        ("note", "a" * 2_401, "2,400"),
+        ("colour", "r" * 101, "100"),
+    ],
+    ids=["step-1.9M", "step-300k", "loop", "speed", "puzzle", "note", "unknown"],
+)
+def test_long_values_are_ignored_unread_and_said(name: str, value: str, limit: str) -> None:
+    """A value past its limit (the query past ``QUERY_CHARS``) is never decoded or read as
+    a number: the setting keeps its default and one note says what was ignored."""
+    settings, notes = options.read_query("?" + name + "=" + value + "&strategy=mrv")
+    whole = len(name) + len(value) + 15 > options.QUERY_CHARS
+    assert settings == options.DEFAULTS | ({} if whole else {"strategy": "mrv"})
+    assert len(notes) == 1
+    assert f"(at most {limit})" in notes[0]
+    assert notes[0].endswith("ignored.")
+    assert len(notes[0]) < 120
+
+
+def test_parameters_past_the_limit_are_ignored_in_one_note() -> None:
+    """600,000 unknown parameters took the widget 43 s: past ``PARAMETERS`` none is read,
+    and one note counts them."""
+    query = "?strategy=mrv" + "&a" * 7_000
+    settings, notes = options.read_query(query)
+    assert settings["strategy"] == "mrv"
+    assert len(notes) == options.PARAMETERS
+    assert notes[0] == f"6,971 parameters past the first {options.PARAMETERS}: ignored."
+    longest = "?puzzle=" + "%22" * 3_300 + "&note=" + "%20" * 800
+    assert len(longest) < options.QUERY_CHARS  # the longest values all fit in one query
+    assert options.read_query(longest)[1] == []
+
+
+@pytest.mark.parametrize(
+    ("texts", "end", "read"),
+    [
+        (("60", "70", "2"), None, (60, 70, 2)),
+        ((" 0", "79462 ", "1"), 79_462, (0, 79_462, 1)),
+        (("0", str(options.MAX_STEP), "1"), None, (0, options.MAX_STEP, 1)),
+        (("0", str(10**12), "1"), None, "Steps: write whole numbers from 0 to 1,000,000,000,"),
+        (("0", "9" * 100_000, "1"), None, "Steps: write whole numbers from 0 to 1,000,000,000,"),
+        (("0", "-5", "1"), None, "Steps: write whole numbers from 0"),
+        (("0", "5", "0"), None, "Steps: write whole numbers, FROM to TO every K"),
+        (("70", "60", "1"), None, "Steps: 60 comes before 70: write the earlier step first."),
+        (("0", "79463", "1"), 79_462, "Steps: this search ends at step 79,462: choose TO up"),
+    ],
+)
+def test_the_export_range_is_read_bounded(
+    texts: tuple[str, str, str], end: int | None, read: tuple[int, int, int] | str
+) -> None:
+    """The Share panel's range: whole numbers up to ``MAX_STEP`` (below 2**31: nothing
+    wraps crossing to the worker), low to high, K from 1, within the search if its end is
+    known; anything else is one sentence, and a long text is never read as a number."""
+    got = options.read_range(texts, end)
+    if isinstance(read, str):
+        assert isinstance(got, str)
+        assert got.startswith(read)
+    else:
+        assert got == read
+    assert options.MAX_STEP < 2**31
+
+
+def test_the_export_plan_says_the_limits_and_the_k_that_fits() -> None:
+    """Each limit comes with the smallest K whose pictures fit it (the worker's count:
+    ``(last - first) // every + 1``); the GIF's size is said when it can be made."""
+    for first, last, most in ((0, 6000, 60), (0, 59, 60), (0, 60, 60), (5, 5, 60), (0, 10**9, 500)):
+        every = options.least_every(first, last, most)
+        assert (last - first) // every + 1 <= most
+        assert every == 1 or (last - first) // (every - 1) + 1 > most
+    assert options.export_plan((0, 6000, 1), (60, 500)) == (
+        "Steps 0 to 6,000 every 1: 6,001 pictures. A storyboard holds 60 at most (here every"
+        " 101 or more), a GIF 500 (every 13 or more)."
+    )
+    assert options.export_plan((60, 70, 2), (60, 500)).endswith("The GIF: about 0.1 MB.")
+    assert options.megabytes(3_200_000) == "3.2 MB"
+    assert options.search_end_words(79_462, "") == "This search ends at step 79,462."
+    assert options.search_end_words(None, "200000+").startswith(
+        "This search is longer than 200,000 steps"
+    )
+    assert options.search_end_words(None, "") == ""

@@ -354,3 +354,24 @@ def test_the_docs_pictures_are_what_their_commands_make(tmp_path: Path) -> None:
             assert f"]({name})" in text
             made.append(name)
     assert made == ["step-example.svg", "storyboard-example.svg"]
+
+
+@pytest.mark.parametrize(
+    ("first", "last", "every"), [(0, 30, 7), (500, 2_600, 700), (79_400, 90_000, 9)]
+)
+def test_filming_yields_the_scenes_and_where_it_is_between_them(
+    first: int, last: int, every: int
+) -> None:
+    """``filming`` takes the same scenes as ``scenes`` (past the end too), and with a chunk
+    says the step reached every ``chunk`` events between two scenes, in order: a caller can
+    stop between any two yields."""
+    shots = list(render.filming(LEETCODE, "naive", (first, last, every), 250))
+    taken = [shot for shot in shots if not isinstance(shot, int)]
+    assert taken == render.scenes(LEETCODE, "naive", first, last, every)
+    steps = [shot if isinstance(shot, int) else shot.step for shot in shots]
+    assert steps == sorted(steps)
+    reached = [shot for shot in shots if isinstance(shot, int)]
+    assert all(step % 250 == 0 for step in reached)
+    assert len(reached) >= min(last, 79_462) // 250 - len(taken)
+    with pytest.raises(ValueError, match="from low to high"):
+        render.filming(LEETCODE, "naive", (5, 4, 1))

@@ -93,3 +93,25 @@ def test_a_solved_search_marks_its_path() -> None:
     looks = {tree.look(made, node) for node in range(len(made.start))}
     assert tree.SOLUTION in looks
     assert tree.OPEN not in looks
+
+
+def test_seen_at_a_step_the_tree_is_the_tree_of_the_steps_before() -> None:
+    """Issue 21 item 13: the tree read ahead, seen at step k (``upto``), draws and counts
+    what the tree of the first k events alone does: no guess, dead end or solution from
+    a step after k."""
+    for grid, strategy, limit in [*CASES, (LEETCODE, "mrv", 10_000)]:
+        made, events, data = built(grid, strategy, limit)
+        steps = {0, 1, 2, 41, 97, len(events) // 2, len(events) - 1, len(events)}
+        for k in sorted(step for step in steps if step <= len(events)):
+            before = tree.Tree()
+            tree.grow(before, data, 0, k * wire.WIDTH)
+            assert tree.guesses(made, k) == len(before.start), (strategy, k)
+            assert tree.dead_ends(made, k) == tree.dead_ends(before), (strategy, k)
+            assert tree.deepest(made, k) == max(before.depth, default=0), (strategy, k)
+            seen = tree.layout(made, 0, max(1, k), 600, k)
+            assert seen == tree.layout(before, 0, max(1, k), 600), (strategy, k)
+            assert [tree.look(made, n, k) for n in range(len(before.start))] == [
+                tree.look(before, n) for n in range(len(before.start))
+            ]
+        if strategy == "naive":  # (it read further: more guesses than by step 41)
+            assert tree.guesses(made, 41) < len(made.start)

@@ -5,7 +5,7 @@ src/web/worker.py is a browser script, loaded here from ``support.WORKER``."""
 from __future__ import annotations
 
 import json
-import sys
+import platform
 import time
 from types import ModuleType
 from typing import Any
@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from support import APP_WORKER, LEETCODE, WORKER, load_file, solution_problems
 
+from sudoku.render import MAX_BOARDS, MAX_FRAMES, scenes, storyboard, svg
 from sudoku.solver import analyze
 
 
@@ -35,7 +36,7 @@ def test_exports_the_page_calls(worker: ModuleType) -> None:
 
 def test_ready_names_the_python(worker: ModuleType) -> None:
     """ready() tells which Python runs the core."""
-    assert json.loads(worker.ready())["python"] == sys.version.split()[0]
+    assert json.loads(worker.ready())["python"] == f"CPython {platform.python_version()}"
 
 
 def test_parse_returns_a_leetcode_board(worker: ModuleType) -> None:
@@ -185,6 +186,47 @@ def test_the_apps_worker_exports_the_shared_calls_and_its_own() -> None:
         "check",
         "generate",
         "hint",
-        "render_steps",
+        "render_limits",
+        "render_more",
+        "render_start",
+        "render_stop",
     }
     assert all(callable(getattr(app, name)) for name in app.__export__)
+
+
+def drawn(app: ModuleType, key: int) -> tuple[int, dict[str, Any]]:
+    """``render_more`` on drawing ``key`` until it is done: the calls taken, the answer."""
+    calls = 1
+    answer = json.loads(app.render_more(key))
+    while "step" in answer:
+        calls += 1
+        answer = json.loads(app.render_more(key))
+    return calls, answer
+
+
+def test_a_drawing_comes_in_chunks_and_can_be_stopped() -> None:
+    """The Share panel's pictures: ``render_start`` opens a drawing, each ``render_more``
+    plays at most ``RENDER_CHUNK`` events, the last gives the core's pictures (the
+    storyboard too when it fits); ``render_stop`` drops it; the limits are the core's."""
+    app = load_file(APP_WORKER)
+    assert json.loads(app.render_limits()) == {"boards": MAX_BOARDS, "frames": MAX_FRAMES}
+    key = json.loads(app.render_start(LEETCODE, "naive", 60, 70, 2))["render"]
+    assert drawn(app, key) == (
+        1,
+        {
+            "svgs": [svg(shot) for shot in scenes(LEETCODE, "naive", 60, 70, 2)],
+            "storyboard": storyboard(scenes(LEETCODE, "naive", 60, 70, 2)),
+        },
+    )
+    assert "error" in json.loads(app.render_more(key))  # done: closed
+    key = json.loads(app.render_start(LEETCODE, "naive", 79_000, 79_462, 1))["render"]
+    calls, answer = drawn(app, key)
+    assert calls == 79_000 // app.RENDER_CHUNK + 1
+    assert len(answer["svgs"]) == 463
+    assert answer["storyboard"] == ""  # more than MAX_BOARDS
+    key = json.loads(app.render_start(LEETCODE, "naive", 79_000, 79_001, 1))["render"]
+    assert json.loads(app.render_more(key)) == {"step": app.RENDER_CHUNK}
+    assert json.loads(app.render_stop(key)) == {"stopped": True}
+    assert "error" in json.loads(app.render_more(key))
+    for bad in ((5, 4, 1), (0, 10**6, 1)):
+        assert "error" in json.loads(app.render_start(LEETCODE, "naive", *bad))

@@ -1,5 +1,5 @@
 """The browser helpers every page shares: background tasks that never show a traceback,
-URLs relative to the page, and the clipboard.
+whether the screen is a touch screen, URLs relative to the page, and the clipboard.
 
 Runs on the page's main thread (MicroPython through PyScript).
 """
@@ -53,6 +53,16 @@ async def settle(
         on_error(error)
     finally:
         running.discard(asyncio.current_task())
+
+
+TOUCH = "(hover: none) and (pointer: coarse)"
+"""A touch screen: no pointer that hovers, a coarse one (a finger). player.css hides the
+keyboard's help under the same media query."""
+
+
+def touch_screen() -> bool:
+    """Whether the page shows on a touch screen (``TOUCH``): say "tap", not keys."""
+    return bool(window.matchMedia(TOUCH).matches)
 
 
 def page_url(path: str) -> str:

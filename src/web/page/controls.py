@@ -54,7 +54,7 @@ def bind(player: "Player", keys_target: "Any") -> None:
     listen(view.root, "click", lambda event: on_click(player, event))
     listen(keys_target, "keydown", lambda event: on_key(player, event))
     if "scrub" in view.part:
-        listen(view.part["scrub"], "input", lambda event: player.seek(int(event.target.value)))
+        listen(view.part["scrub"], "input", lambda event: player.scrub(int(event.target.value)))
     if "speed" in view.part:
         listen(view.part["speed"], "input", lambda event: player.set_speed(int(event.target.value)))
     if "strategy" in view.part:

@@ -24,7 +24,7 @@ import player
 import timeline
 import wire
 from offline import keep_offline
-from pyscript import document, window, workers
+from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
 TYPE_CHECKING = False
@@ -81,7 +81,7 @@ async def puzzle_grid(solver: "Any") -> str:
 async def start() -> None:
     """Wait for the worker, open the trace, then play if asked to."""
     try:
-        solver = await workers["solver"]
+        solver = await window.sudokuLabSolver()
         grid = await puzzle_grid(solver)
     except Exception as error:  # said in the frame, never a blank one
         widget.view.say("The Python solver could not start: " + str(error))
@@ -109,22 +109,51 @@ async def start() -> None:
         widget.play()
 
 
+commands: "list[tuple[str, Any]]" = []
+"""The host page's commands not done yet, in order (at most ``host.KEPT``)."""
+obeying = {"busy": False}
+"""Whether ``obey_all`` is at work: a command that comes meanwhile waits its turn."""
+
+
 def obey(text: str) -> None:
-    """A message from the host page (its data as JSON text): done if it is a command."""
+    """A message from the host page (its data as JSON text): queued if it is a command.
+
+    Commands are done one at a time, each to its end (a new trace open, a step reached)
+    before the next starts, so ``setStrategy("mrv"); goto(120)`` shows step 120 of mrv,
+    and the last command always wins."""
     command = host.read_command(text)
+    if command is None or len(commands) >= host.KEPT:
+        return
+    commands.append(command)
+    if not obeying["busy"]:
+        obeying["busy"] = True
+        browser.spawn(obey_all())
+
+
+async def obey_all() -> None:
+    """Do the queued commands, in order, until none is left."""
+    try:
+        while commands:
+            await do(commands.pop(0))
+    finally:
+        obeying["busy"] = False
+
+
+async def do(command: "tuple[str, Any]") -> None:
+    """One command of the host page, done to its end."""
     line = widget.timeline
-    if command is None or line is None:
+    if line is None:
         return
     name, value = command
     if name == "goto":
         widget.pause()
-        browser.spawn(widget.go_to(value))
+        await widget.go_to(value)
     elif name == "play":
         widget.play()
     elif name == "pause":
         widget.pause()
     elif value != widget.strategy:
-        browser.spawn(widget.open_trace(line.grid, value))
+        await widget.open_trace(line.grid, value)
 
 
 def report_soon() -> None:

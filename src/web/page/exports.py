@@ -1,10 +1,15 @@
 """The Share panel's pictures, for posts and feeds that allow no iframe (index.html).
 
-The worker draws them with the core's ``sudoku.render`` (``render_steps``: the same SVG
-as ``sudoku render``); this page saves them as files: the step shown as an SVG, a range
-of steps as a storyboard SVG, or as an animated GIF (static/js/gif.js encodes the
-pictures with the vendored gifenc). The range is the panel's "Steps A to B every K";
-bad numbers are said in the panel's status line, never raised.
+The worker draws them with the core's ``sudoku.render`` (``render_start``, then
+``render_more`` a chunk at a time, so Stop can end a drawing far into a long search:
+the same SVG as ``sudoku render``); this page saves them as files: the step shown as an
+SVG, a range of steps as a storyboard SVG, or as an animated GIF (static/js/gif.js
+encodes the pictures with the vendored gifenc). The range is the panel's "Steps A to B
+every K": before it is asked, the panel says what it makes (the most a storyboard and a
+GIF hold, the K that fits, the GIF's size, where the search ends); bad numbers (past
+``options.MAX_STEP``, past the end of the search) are said in the panel's status line,
+never raised, and never cross to the worker. A GIF of several MB is made at the second
+press, its size said at the first.
 
 Runs on the page's main thread (MicroPython).
 """
@@ -12,8 +17,11 @@ Runs on the page's main thread (MicroPython).
 import json
 
 import browser
+import options
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
+
+from sudoku.words import grouped
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -25,9 +33,17 @@ if TYPE_CHECKING:
 GIF_DELAY_MS = 400
 """How long each frame of a GIF shows."""
 
+FIELDS = ("export-from", "export-to", "export-every")
+"""The panel's range: "Steps FROM to TO every K"."""
+
+drawing: "dict[str, Any]" = {"busy": False, "stop": False, "limits": None, "warned": None}
+"""The panel's state: a drawing under way (``busy``) and whether Stop was pressed; the
+worker's ``limits`` (boards, frames: None until asked); the range last ``warned`` of a
+large GIF (a second press makes it)."""
+
 
 def bind(player: "Player") -> None:
-    """Listen to the panel's three buttons."""
+    """Listen to the panel's buttons and range."""
 
     def on(name: str, job: "Callable[[Player], Coroutine[Any, Any, None]]") -> None:
         button = document.getElementById(name)
@@ -37,6 +53,13 @@ def bind(player: "Player") -> None:
     on("export-svg", save_step)
     on("export-storyboard", save_storyboard)
     on("export-gif", save_gif)
+    stop = document.getElementById("export-stop")
+    if stop is not None:
+        stop.addEventListener("click", create_proxy(lambda _e: drawing.update(stop=True)))
+    for name in FIELDS:
+        field = document.getElementById(name)
+        if field is not None:
+            field.addEventListener("input", create_proxy(lambda _e: show_plan(player)))
 
 
 def say(text: str) -> None:
@@ -44,38 +67,96 @@ def say(text: str) -> None:
     document.getElementById("export-status").textContent = text
 
 
-def number(name: str) -> int | None:
-    """The whole number in input ``name`` (None if it holds none)."""
-    text = document.getElementById(name).value.strip()
-    return int(text) if text.isdigit() else None
+def search_end(player: "Player") -> int | None:
+    """The search's last step, if known: its trace ended in the player, or was counted."""
+    line = player.timeline
+    if line is not None and line.done:
+        return line.received
+    counted = player.view.root.dataset.cost or ""
+    return int(counted) if counted.isdigit() else None
 
 
-def steps_asked() -> "tuple[int, int, int] | None":
-    """The panel's range: first, last, every; None (said) when it does not read."""
-    first, last, every = number("export-from"), number("export-to"), number("export-every")
-    if first is None or last is None or every is None or every < 1:
-        say("Steps: write whole numbers, FROM to TO every K (K at least 1).")
+def asked_range(player: "Player") -> "tuple[int, int, int] | str":
+    """The panel's range as numbers (``options.read_range``), or what is wrong with it."""
+    texts = tuple(document.getElementById(name).value for name in FIELDS)
+    return options.read_range(texts, search_end(player))
+
+
+def show_plan(player: "Player") -> None:
+    """Say what the panel's range makes, before it is asked (``options.export_plan``) and
+    how long the search is; the limits are asked of the worker the first time."""
+    plan = document.getElementById("export-plan")
+    if plan is None or player.timeline is None:
+        return
+    limits = drawing["limits"]
+    if limits is None and player.solver is not None:
+        drawing["limits"] = ()  # asked once: the answer shows the plan
+        browser.spawn(ask_limits(player))
+    if not limits:
+        return
+    asked = asked_range(player)
+    words = asked if isinstance(asked, str) else options.export_plan(asked, limits)
+    counted = player.view.root.dataset.cost or ""
+    plan.textContent = (words + " " + options.search_end_words(search_end(player), counted)).strip()
+
+
+async def ask_limits(player: "Player") -> None:
+    """The worker's limits (boards, frames), then the plan."""
+    answer = json.loads(await player.solver.render_limits())
+    drawing["limits"] = (answer["boards"], answer["frames"])
+    show_plan(player)
+
+
+def steps_asked(player: "Player") -> "tuple[int, int, int] | None":
+    """The panel's range: first, last, every; None (said) when it does not read. The plan
+    is said again too: the search may have been counted since."""
+    show_plan(player)
+    asked = asked_range(player)
+    if isinstance(asked, str):
+        say(asked)
         return None
-    if last < first:
-        say(f"Steps: {last} comes before {first}: write the earlier step first.")
-        return None
-    return first, last, every
+    return asked
 
 
 async def pictures(player: "Player", first: int, last: int, every: int) -> "dict[str, Any] | None":
     """The worker's pictures of steps ``first``..``last`` of the player's trace; None
-    (said) with no trace or a refusal."""
-    line = player.timeline
-    if line is None or player.solver is None:
+    (said) with no trace, a refusal, a drawing already under way, or Stop pressed."""
+    line, solver = player.timeline, player.solver
+    if line is None or solver is None:
         say("Watch a search first: the pictures are of its steps.")
         return None
+    if drawing["busy"]:
+        say("Still drawing: wait, or press Stop.")
+        return None
+    drawing.update(busy=True, stop=False)
+    stop = document.getElementById("export-stop")
+    stop.hidden = False
     say("Drawing...")
-    answer: dict[str, Any] = json.loads(
-        await player.solver.render_steps(line.grid, player.strategy, first, last, every)
-    )
-    if "error" in answer:
+    try:
+        opened = json.loads(
+            await solver.render_start(line.grid, player.strategy, first, last, every)
+        )
+        answer = await drawn(solver, opened["render"], last) if "render" in opened else opened
+    finally:
+        drawing["busy"] = False
+        stop.hidden = True
+    if answer is not None and "error" in answer:
         say("Cannot draw these steps: " + answer["error"] + ".")
         return None
+    return answer
+
+
+async def drawn(solver: "Any", key: int, last: int) -> "dict[str, Any] | None":
+    """Drawing ``key`` (of steps up to ``last``) to its end, a chunk a call, saying how far
+    it got; None (the drawing dropped, said) once Stop is pressed."""
+    answer: dict[str, Any] = json.loads(await solver.render_more(key))
+    while "step" in answer:
+        if drawing["stop"]:
+            await solver.render_stop(key)
+            say("Stopped: no picture was saved.")
+            return None
+        say(f"Drawing: step {grouped(answer['step'])} of {grouped(last)}...")
+        answer = json.loads(await solver.render_more(key))
     return answer
 
 
@@ -106,21 +187,27 @@ async def save_step(player: "Player") -> None:
         say(f"Saved step {step} as an SVG.")
 
 
-async def range_pictures(
-    player: "Player",
-) -> "tuple[tuple[int, int, int], dict[str, Any]] | None":
-    """The panel's range and the worker's pictures of it; None (said) if either fails."""
-    asked = steps_asked()
-    answer = await pictures(player, *asked) if asked else None
-    return None if answer is None or asked is None else (asked, answer)
+def too_many(asked: "tuple[int, int, int]", most: int, what: str) -> bool:
+    """Whether ``asked`` makes more than ``most`` pictures (said, with the K that fits)."""
+    first, last, every = asked
+    count = (last - first) // every + 1
+    if count <= most:
+        return False
+    fits = grouped(options.least_every(first, last, most))
+    many = grouped(count)
+    say(f"{what} holds {most} pictures at most: these steps make {many}; step by {fits} or more.")
+    return True
 
 
 async def save_storyboard(player: "Player") -> None:
     """The panel's range of steps as one storyboard SVG."""
-    made = await range_pictures(player)
-    if made is None:
+    asked = steps_asked(player)
+    limits = drawing["limits"]
+    if asked is None or (limits and too_many(asked, limits[0], "A storyboard")):
         return
-    asked, answer = made
+    answer = await pictures(player, *asked)
+    if answer is None:
+        return
     if not answer["storyboard"]:
         say("Too many steps for one storyboard: step by more (every K).")
         return
@@ -130,11 +217,25 @@ async def save_storyboard(player: "Player") -> None:
 
 
 async def save_gif(player: "Player") -> None:
-    """The panel's range of steps as an animated GIF."""
-    made = await range_pictures(player)
-    if made is None:
+    """The panel's range of steps as an animated GIF; one of several MB only at a second
+    press (its size said first)."""
+    asked = steps_asked(player)
+    limits = drawing["limits"]
+    if asked is None or (limits and too_many(asked, limits[1], "A GIF")):
         return
-    asked, answer = made
+    count = (asked[1] - asked[0]) // asked[2] + 1
+    size = count * options.GIF_FRAME_BYTES
+    if size >= options.GIF_WARN_BYTES and drawing["warned"] != asked:
+        drawing["warned"] = asked
+        say(
+            f"This GIF will be about {options.megabytes(size)} ({grouped(count)} frames): "
+            "press Animated GIF again to make it, or step by more for a smaller one."
+        )
+        return
+    drawing["warned"] = None
+    answer = await pictures(player, *asked)
+    if answer is None:
+        return
     say(f"Encoding {len(answer['svgs'])} frames...")
     blob = await window.sudokuLabGif(to_js(answer["svgs"]), GIF_DELAY_MS)
     first, last, _ = asked

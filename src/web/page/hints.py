@@ -31,11 +31,6 @@ if TYPE_CHECKING:
     Ask = Callable[..., Coroutine[Any, Any, dict[str, Any]]]
 
 
-def leetcode(grid: str) -> list[list[str]]:
-    """An 81-character grid in the LeetCode shape (what the worker takes)."""
-    return [list(grid[r * 9 : r * 9 + 9]) for r in range(9)]
-
-
 def article(level: str) -> str:
     """``a hard``, ``an easy``."""
     return ("an " if level[0] in "aeiou" else "a ") + level
@@ -133,9 +128,9 @@ class Companion:
         self.say("Looking for the easiest step…", "hinting")
         answer = await self.ask(
             "hint",
-            leetcode(self.board.grid()),
-            leetcode(self.board.puzzle()),
-            list(self.board.struck),
+            self.board.grid(),
+            self.board.puzzle(),
+            "|".join(self.board.struck),
         )
         if self.now() != before:
             return  # the reader moved on: the answer is about another board
@@ -194,9 +189,7 @@ class Companion:
         self.forget()
         self.repaint()
         self.say(f"Checking your {count} entries…", "checking")
-        answer = await self.ask(
-            "check", leetcode(self.board.puzzle()), leetcode(self.board.entries_grid())
-        )
+        answer = await self.ask("check", self.board.puzzle(), self.board.entries_grid())
         if self.now() != before:
             return
         if "error" in answer or "problem" in answer:

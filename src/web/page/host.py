@@ -44,6 +44,10 @@ SHAPES = {
 START = "start"
 """The ``kind`` reported at step 0, where no event has played."""
 
+KEPT = 16
+"""The most commands kept waiting while the widget does one (static/js/widget.js keeps as
+many before Python is ready): a page that posts more at once loses the rest."""
+
 REPORT_MS = 100
 """The least time between two step reports: ten a second, whatever the speed."""
 

@@ -10,8 +10,8 @@ a search must never block the thread that paints the page. A solve runs there in
 slices (``analyze_start``/``analyze_more``): Stop, Clear or an edit end it between two,
 and the worker is free for the next request at once.
 
-The board crosses to the worker in the LeetCode shape, ``list[list[str]]`` with "." for
-blanks (what ``Solution().solveSudoku`` takes); answers come back as JSON text.
+The board crosses to the worker as the core's grid, 81 characters with "." for blanks
+(text crosses any worker boundary as is); answers come back as JSON text.
 
 Before Python the cells behave as plain inputs, each a tab stop: what is typed then is
 read when the handlers attach (its last digit per cell), and the board becomes a single
@@ -55,7 +55,7 @@ import browser
 import games
 import options
 from entries import Board
-from hints import Companion, leetcode
+from hints import Companion
 from history import History
 from offline import keep_offline
 from pencil import Layer
@@ -116,7 +116,6 @@ STALE = (
 """Status verdicts about the board as it was (or its Undo): an edit replaces them."""
 REMEMBER_MS = 300
 """Quiet time before a change is written to the address and storage (typing is fast)."""
-CONFLICT = "The digits conflict: fix the marked cells first."
 
 page = web.page
 cells = [document.getElementById(cell_name(i)) for i in range(81)]
@@ -151,9 +150,10 @@ painted: list[tuple[str, str, str, bool]] = [("", "", "", False)] * 81
 # -- the board ------------------------------------------------------------------------
 
 
-def read_board(with_solution: bool = False) -> list[list[str]]:
-    """The board in the LeetCode shape, givens and entries; solved digits only when asked."""
-    return leetcode(board.grid(with_solved=with_solution))
+def read_board(with_solution: bool = False) -> str:
+    """The board as the core's grid (81 characters), givens and entries; solved digits
+    only when asked."""
+    return board.grid(with_solved=with_solution)
 
 
 def givens() -> str:
@@ -293,7 +293,8 @@ def board_changed(
     elif edit and finished():
         say(f"Solved! Every cell is filled and nothing clashes: {spoken(watch.ms())}.", "finished")
     elif edit and state["verdict"] in STALE:
-        say(f"{sentence(what) or 'The board changed.'} Press Solve for its verdict.", "edited")
+        said = "The board changed: press Solve for its verdict."
+        say(f"{sentence(what)} {said}" if what else said, "edited")
     elif edit and (said or what):
         say(said or sentence(what), verdict)
     if edit and page["messages"].dataset.kind == "error":
@@ -416,9 +417,14 @@ async def restore_game() -> None:
     kept = await read_kept()
     watch.set_hidden(kept["hidden"])
     show_candidates(kept["auto"])
+    if not state["typed"]:
+        bring_back(kept)
     list_games(kept)
-    if state["typed"]:
-        return
+
+
+def bring_back(kept: "games.Kept") -> None:
+    """Put the game the address asks for on the board, if it is kept (see
+    ``restore_game``)."""
     if "puzzle=" in QUERY:
         game = games.find(kept, givens()) if state["from_link"] else None
         if game is not None:
@@ -573,6 +579,20 @@ def check_conflicts() -> None:
     refresh()
 
 
+CLASHING = "The digits conflict: fix the marked cells first."
+"""What Solve and Watch say of a board whose digits clash (neither searches it)."""
+
+
+def refuse_clash() -> str:
+    """Refuse a board whose digits clash (Solve, Watch): the clashes marked, the status
+    says so; what it said ("" when nothing clashes: nothing said)."""
+    check_conflicts()
+    if not state["clashing"]:
+        return ""
+    say(CLASHING, "conflict")
+    return CLASHING
+
+
 async def load_text(text: str, source: str) -> None:
     """Parse pasted or imported text in the worker; on error keep the board as it is.
 
@@ -640,8 +660,7 @@ async def run_solve(job: int) -> None:
     if "error" in answer:
         say(answer["error"], "error")
     elif answer["verdict"] == "conflict":
-        check_conflicts()
-        say(CONFLICT, "conflict")
+        refuse_clash()
     else:
         if answer["solution"]:
             solution = "".join(["".join(row) for row in answer["solution"]])
@@ -677,7 +696,7 @@ async def connect() -> None:
         button.disabled = False
     page["solve"].textContent = "Solve"
     if page["status"].dataset.verdict == "loading":
-        say(f"Python {info['python']} is ready: type or paste a puzzle, then Solve.", "ready")
+        say(f"{info['python']} is ready: type or paste a puzzle, then Solve.", "ready")
     player = mount_app(solver, read_board, load_text, QUERY)
     state["player"] = player
     shared = player.on_trace
@@ -688,6 +707,7 @@ async def connect() -> None:
         remember()
 
     player.on_trace = on_trace
+    player.refuses = refuse_clash
     page.body.dataset.ready = "true"
     window.performance.mark("sudoku:solver-ready")
     check_conflicts()
@@ -951,11 +971,10 @@ def on_start_solving() -> None:
 async def start_solving() -> None:
     """Make the typed digits the givens and start the timer, once the worker says they
     have a solution: a clash or no solution is said, and the givens stay editable."""
-    if state["clashing"]:
-        say(CONFLICT, "conflict")
+    if refuse_clash():
         return
     before = board.snapshot()
-    answer = await ask(state["solver"].check, read_board(), leetcode(BLANK * 81))
+    answer = await ask(state["solver"].check, read_board(), BLANK * 81)
     if board.snapshot() != before:
         return  # the reader typed on meanwhile
     if "problem" in answer or "error" in answer:

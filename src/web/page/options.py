@@ -112,14 +112,52 @@ def is_hex(pair: bytes) -> bool:
     return len(pair) == 2 and all(b in b"0123456789abcdefABCDEF" for b in pair)
 
 
-def parse_query(query: str) -> list[tuple[str, str]]:
-    """``?a=1&b=x%20y`` -> ``[("a", "1"), ("b", "x y")]``, in order, empty pairs skipped."""
-    pairs = []
-    for part in query.lstrip("?").split("&"):
-        if part:
-            name, _, value = part.partition("=")
-            pairs.append((unquote(name), unquote(value)))
-    return pairs
+QUERY_CHARS = 16_000
+"""The longest query read: a link with a puzzle and every setting is under 2,000
+characters. A longer one is ignored whole, before any parsing, and said: MicroPython reads
+a long number in quadratic time (a ``step=`` of 1.9 million digits froze the page for
+nine minutes), and decoding a megabyte of text takes it seconds."""
+
+PARAMETERS = 30
+"""The most parameters read (the widget has 11): the rest are ignored, and said."""
+
+VALUE_CHARS = 100
+"""The longest value read for a setting (a step, a speed, the controls), as the URL
+carries it (escaped): a longer one is ignored, and said. ``LONG_VALUES`` has the others."""
+
+LONG_VALUES = {"puzzle": 10_000, "note": 2_400}
+"""The longest ``puzzle`` and ``note`` read, escaped: a puzzle needs a few hundred
+characters (LeetCode's JSON with every byte escaped, 1,500), and the worker's reader
+refuses text past 10,000 anyway; a caption is ``NOTE_CHARS`` characters, each of up to
+four bytes escaped as three characters each."""
+
+
+def parse_query(query: str) -> tuple[list[tuple[str, str]], list[str]]:
+    """``?a=1&b=x%20y`` -> ``[("a", "1"), ("b", "x y")]``, in order, empty pairs skipped,
+    and a note for each part left unread: a value longer than its limit (``VALUE_CHARS``,
+    ``LONG_VALUES``), the parameters past the first ``PARAMETERS``, a query longer than
+    ``QUERY_CHARS`` (all of it). Nothing long is decoded: each is measured first."""
+    if len(query) > QUERY_CHARS:
+        size, most = grouped(len(query)), grouped(QUERY_CHARS)
+        return [], [f"The address's query has {size} characters (at most {most}): all ignored."]
+    pairs, notes = [], []
+    parts = [part for part in query.lstrip("?").split("&") if part]
+    for part in parts[:PARAMETERS]:
+        raw_name, _, raw = part.partition("=")
+        name = unquote(raw_name[:VALUE_CHARS])
+        limit = LONG_VALUES.get(name, VALUE_CHARS)
+        if len(raw) > limit:
+            label = name if name in DEFAULTS else shown(name)
+            notes.append(
+                f"{label}: {grouped(len(raw))} characters (at most {grouped(limit)}); ignored."
+            )
+        else:
+            pairs.append((name, unquote(raw)))
+    if len(parts) > PARAMETERS:
+        notes.append(
+            f"{grouped(len(parts) - PARAMETERS)} parameters past the first {PARAMETERS}: ignored."
+        )
+    return pairs, notes
 
 
 def read_speed(value: str) -> int | None:
@@ -137,12 +175,19 @@ def read_speed(value: str) -> int | None:
 
 
 def read_loop(value: str) -> tuple[int, int] | None:
-    """``FROM-TO`` (steps, FROM < TO) -> ``(FROM, TO)``; None if it is not that."""
+    """``FROM-TO`` (steps, FROM < TO <= ``MAX_STEP``) -> ``(FROM, TO)``; None if it is not
+    that (a number is read only if it has at most as many digits as ``MAX_STEP``)."""
     first, sep, last = value.partition("-")
-    if not sep or not first.isdigit() or not last.isdigit():
+    if not sep or not is_step(first) or not is_step(last):
         return None
     start, stop = int(first), int(last)
-    return (start, stop) if start < stop else None
+    return (start, stop) if start < stop <= MAX_STEP else None
+
+
+def is_step(text: str) -> bool:
+    """Whether ``text`` is a whole number short enough to be a step (``int`` is quadratic
+    in MicroPython: a long one is refused before it is read)."""
+    return text.isdigit() and len(text) <= len(str(MAX_STEP))
 
 
 def read_controls(value: str) -> tuple[tuple[str, ...], list[str]]:
@@ -193,8 +238,8 @@ def read_query(query: str) -> "tuple[Settings, list[str]]":
     ``puzzle`` is kept as given (the worker parses it); the rest are checked here.
     """
     options = DEFAULTS.copy()
-    notes: list[str] = []
-    for name, value in parse_query(query):
+    pairs, notes = parse_query(query)
+    for name, value in pairs:
         if name == "puzzle":
             options["puzzle"] = value
         elif name == "strategy":
@@ -225,7 +270,7 @@ def read_query(query: str) -> "tuple[Settings, list[str]]":
             if unknown:
                 notes.append(note(name, ",".join(unknown), "unknown controls", "the others"))
         elif name == "step":
-            if value.isdigit() and int(value) <= MAX_STEP:
+            if is_step(value) and int(value) <= MAX_STEP:
                 options["step"] = int(value)
             else:
                 notes.append(note(name, value, "not a step number", "step 0"))
@@ -241,13 +286,18 @@ def read_query(query: str) -> "tuple[Settings, list[str]]":
     return options, notes
 
 
-def ready_caption(controls: tuple[str, ...]) -> str:
+def ready_caption(controls: tuple[str, ...], touch: bool = False) -> str:
     """The caption once a trace is ready, naming only controls that ``controls`` shows.
 
     Without a Play button (``controls=none``, ``controls=step,counters``...) a click on
     the board plays and pauses (player.py). The keys work whatever shows (the widget's
-    whole page listens), so the right arrow is always true.
+    whole page listens), so the right arrow is always true; on a ``touch`` screen (no
+    keyboard, no pointer that clicks) the words are a tap and the buttons shown.
     """
+    if touch:
+        how = "press Play" if "play" in controls else "tap the board to play or pause"
+        step = ", or \u25b6 to take one step" if "step" in controls else ""
+        return "Ready: " + how + step + "."
     if "play" in controls:
         return "Ready: press Play, or the right arrow key to take one step."
     return (
@@ -275,9 +325,10 @@ def cost_caption(result: "Counted", cap: int) -> str:
     return "This search takes " + grouped(steps) + " steps: " + guesses + ", " + back + "."
 
 
-def goes_on_caption(controls: tuple[str, ...]) -> str:
-    """How to go on from the last kept step of a search that goes on."""
-    how = "Play" if "play" in controls else "a click on the board"
+def goes_on_caption(controls: tuple[str, ...], touch: bool = False) -> str:
+    """How to go on from the last kept step of a search that goes on (a tap on a
+    ``touch`` screen)."""
+    how = "Play" if "play" in controls else ("a tap" if touch else "a click") + " on the board"
     return "the search goes on (" + how + " continues it)."
 
 
@@ -299,24 +350,24 @@ def share_query(grid: str, strategy: str, extra: "Iterable[tuple[str, str]]" = (
 
 
 FRAME_WIDE = {
-    "base": 526,
+    "base": 454,
     "strategy": 35,
     "transport": 39,
     "views": 45,
-    "scrub": 32,
-    "speed": 32,
-    "legend": 87,
+    "scrub": 60,
+    "speed": 60,
+    "legend": 129,
     "compare": 78,
 }
 """Pixels each part adds to the widget in a frame 40rem (640 px) wide, where the board
 column (the parts above) sits beside the counters column (``FRAME_RIGHT``). Measured in
 Chromium (tests/e2e/test_share_snippet.py holds the sums to the real widget)."""
 
-FRAME_RIGHT = {"counters": 143, "depth": 115, "code": 351}
+FRAME_RIGHT = {"counters": 127, "depth": 113, "code": 513}
 """The counters column's parts in a 40rem frame; it adds height only where it outgrows
 the board column (``FRAME_BOARD_COLUMN`` plus that column's parts)."""
 
-FRAME_BOARD_COLUMN = 459
+FRAME_BOARD_COLUMN = 395
 """The board and its caption, in a 40rem frame."""
 
 FRAME_NARROW = {
@@ -325,15 +376,16 @@ FRAME_NARROW = {
     "transport": 39,
     "views": 45,
     "scrub": 60,
-    "speed": 59,
-    "legend": 128,
+    "speed": 60,
+    "legend": 129,
     "counters": 127,
-    "depth": 115,
-    "code": 351,
+    "depth": 112,
+    "code": 448,
     "compare": 78,
 }
 """Pixels each part adds in a frame narrower than 640 px (one column; the most measured
-from 320 to 639 px)."""
+from 360 to 639 px: at 320 the code wraps to more lines, which the other parts' room
+to spare still covers)."""
 
 FRAME_MARGIN = 16
 """Room to spare: a font a little larger than Chromium's, a longer caption."""
@@ -429,3 +481,77 @@ def tag_snippet(
         f"<pre>{board_text}</pre>\n"
         "</sudoku-lab>"
     )
+
+
+GIF_FRAME_BYTES = 16_000
+"""About how many bytes one frame adds to the Share panel's GIF (measured 2026-11: six
+frames of LeetCode's example, 94,704 bytes); the panel says the size before it encodes."""
+
+GIF_WARN_BYTES = 2_000_000
+"""A GIF estimated this large or more is made only at a second press (said first)."""
+
+
+def read_range(texts: "tuple[str, str, str]", end: int | None) -> "tuple[int, int, int] | str":
+    """The Share panel's "Steps FROM to TO every K" (its three fields' text) as numbers,
+    or what is wrong with it, in words: whole numbers up to ``MAX_STEP`` (a larger one
+    would wrap as it crosses to the worker: 10**12 arrived as -727,379,968), FROM before
+    TO, K at least 1, and TO no further than ``end``, the search's last step, if known."""
+    numbers = []
+    for text in texts:
+        digits = text.strip()
+        if not is_step(digits) or int(digits) > MAX_STEP:
+            return (
+                "Steps: write whole numbers from 0 to " + grouped(MAX_STEP) + ", FROM to TO"
+                " every K (K at least 1)."
+            )
+        numbers.append(int(digits))
+    first, last, every = numbers
+    if every < 1:
+        return "Steps: write whole numbers, FROM to TO every K (K at least 1)."
+    if last < first:
+        return f"Steps: {last} comes before {first}: write the earlier step first."
+    if end is not None and last > end:
+        return f"Steps: this search ends at step {grouped(end)}: choose TO up to {grouped(end)}."
+    return first, last, every
+
+
+def least_every(first: int, last: int, most: int) -> int:
+    """The smallest K for which steps ``first`` to ``last`` every K are at most ``most``."""
+    return (last - first) // most + 1
+
+
+def megabytes(size: int) -> str:
+    """``4,800,000`` -> ``4.8 MB``."""
+    tenths = (size + 50_000) // 100_000
+    return f"{tenths // 10}.{tenths % 10} MB"
+
+
+def export_plan(steps: "tuple[int, int, int]", limits: "tuple[int, int]") -> str:
+    """What the panel's range makes, before it is asked: how many pictures, the most a
+    storyboard and a GIF hold (``limits``: boards, frames) with the K that fits each, and
+    the GIF's size, about, when it can be made."""
+    first, last, every = steps
+    boards, frames = limits
+    count = (last - first) // every + 1
+    pictures = "1 picture" if count == 1 else grouped(count) + " pictures"
+    board_every = grouped(least_every(first, last, boards))
+    frame_every = grouped(least_every(first, last, frames))
+    size = " The GIF: about " + megabytes(count * GIF_FRAME_BYTES) + "." if count <= frames else ""
+    return (
+        f"Steps {grouped(first)} to {grouped(last)} every {grouped(every)}: {pictures}. "
+        f"A storyboard holds {boards} at most (here every {board_every} or more), "
+        f"a GIF {frames} (every {frame_every} or more).{size}"
+    )
+
+
+def search_end_words(end: int | None, counted: str) -> str:
+    """The search's length as the panel says it: ``end`` its last step if known, else
+    ``counted`` the player's count so far (``200000+``: longer than that; "": none yet)."""
+    if end is not None:
+        return f"This search ends at step {grouped(end)}."
+    if counted.endswith("+") and counted[:-1].isdigit():
+        return (
+            f"This search is longer than {grouped(int(counted[:-1]))} steps: a range far"
+            " into it takes a while to draw (Stop ends it)."
+        )
+    return ""

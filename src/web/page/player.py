@@ -82,9 +82,15 @@ class Player:
         self.strategy = "naive"
         self.controls: tuple[str, ...] = options.CONTROLS
         """The parts the page shows (the widget's ``controls=``): what the captions name."""
-        self.board: Callable[[], list[list[str]]] | None = None
+        self.touch = browser.touch_screen()
+        """Whether the page shows on a touch screen: the captions say "tap", not keys."""
+        self.board: Callable[[], str] | None = None
         """A function giving the puzzle to trace when a control is pressed before any trace
         (the app's main board); None where the page opens its trace itself (the widget)."""
+        self.refuses: Callable[[], str] | None = None
+        """Asked before the page's board is traced (``trace_board``): why it may not be,
+        already said where the page says such things ("": it may; the app refuses a board
+        whose digits conflict, as Solve does). None: every board may."""
         self.loop: tuple[int, int] | None = None
         """The step range ``(first, last)`` that play repeats (the widget's ``loop=``)."""
         self.generation = 0
@@ -92,7 +98,7 @@ class Player:
         self.fetching = 0
         self.ending = 0
         self.goal = 0
-        """The step ``go_to`` is fetching pages for (0: none)."""
+        """The step ``go_to`` is fetching pages for (0: none; a newer call changes it)."""
         self.on_trace: Callable[[str, str], None] | None = None
         """Called with the grid and strategy each time a trace is ready (the share panel)."""
         self.on_paint: Callable[[], None] | None = None
@@ -174,8 +180,8 @@ class Player:
 
     # -- opening a trace -----------------------------------------------------------------
 
-    async def open_trace(self, board: "list[list[str]] | str", strategy: str) -> bool:
-        """Open a trace of ``board`` (LeetCode shape or text) by ``strategy``; False if bad.
+    async def open_trace(self, board: str, strategy: str) -> bool:
+        """Open a trace of ``board`` (an 81-character grid) by ``strategy``; False if bad.
 
         Any trace open before is closed, and anything still arriving for it is dropped.
         """
@@ -206,6 +212,7 @@ class Player:
         if self.tree is not None:
             self.tree.reset(self.timeline)
         view.shown.pop("capped", None)
+        view.show_cost("", "")
         self.show_grid(answer["grid"])
         view.show_code(answer["source"], answer["lines"])
         view.note("")
@@ -216,7 +223,7 @@ class Player:
             view.part["scrub"].disabled = False
         view.state("ready")
         self.paint()
-        view.say(options.ready_caption(self.controls))
+        view.say(options.ready_caption(self.controls, self.touch))
         view.root.dataset.trace = str(run)
         if self.on_trace:
             self.on_trace(self.grid, self.strategy)
@@ -229,7 +236,6 @@ class Player:
         count: the worker's time then goes to the steps played."""
         line = self.timeline
         assert line is not None  # (an open trace is measured)
-        self.view.show_cost("", "")
         cap = self.view.setting("cost-cap", COST_CAP)
         result = await compare.count_search(
             self.solver,
@@ -240,8 +246,10 @@ class Player:
         if result is not None and run == self.generation:
             steps = str(result["steps"]) + ("+" if result["capped"] else "")
             self.view.show_cost(options.cost_caption(result, cap), steps)
+            self.paint_counters()
             if self.cursor.pos == 0 and not self.clock.playing:
-                self.view.say(options.ready_caption(self.controls) + " " + self.view.cost)
+                ready = options.ready_caption(self.controls, self.touch)
+                self.view.say(ready + " " + self.view.cost)
 
     def close(self) -> None:
         """Let the worker drop the open trace (if any)."""
@@ -249,14 +257,24 @@ class Player:
             browser.spawn(self.solver.trace_stop(self.session))
         self.session = None
 
-    async def open_then(self, action: str) -> None:
-        """A control pressed before any trace: open the trace of the page's board, then act."""
+    async def trace_board(self) -> bool:
+        """Open the trace of the page's board (``board``) by the strategy chosen, unless
+        the page refuses that board (``refuses``: its reason is then the caption too);
+        whether it opened."""
         if self.board is None or self.solver is None:
             self.view.say("The search is still starting: one moment.")
-            return
+            return False
+        refused = self.refuses() if self.refuses is not None else ""
+        if refused:
+            self.view.say(refused)
+            return False
         part = self.view.part
         strategy = part["strategy"].value if "strategy" in part else self.strategy
-        if await self.open_trace(self.board(), strategy):
+        return await self.open_trace(self.board(), strategy)
+
+    async def open_then(self, action: str) -> None:
+        """A control pressed before any trace: open the trace of the page's board, then act."""
+        if await self.trace_board():
             self.act(action)
 
     # -- moving ------------------------------------------------------------------------
@@ -349,20 +367,38 @@ class Player:
     async def go_to(self, step: int) -> None:
         """Show step ``step``, paused: fetch pages until it arrived (or the search ended
         first, or the kept steps are all in), then jump there. A step past the end of
-        the search shows its last step."""
+        the search shows its last step. A call while one is fetching moves its goal (the
+        timeline dragged on): the newest step wins."""
         run, line = self.generation, self.timeline
         assert line is not None  # the widget asks once its trace is open
-        self.goal = step
+        going, self.goal = self.goal, step
+        if going:  # a fetch for an earlier goal is under way: it goes to this one
+            return
         try:
-            while run == self.generation and not line.done and line.received < min(step, line.cap):
+            while (
+                run == self.generation
+                and not line.done
+                and line.received < min(self.goal, line.cap)
+            ):
                 before = line.received
                 await feed.fill(self, run)
                 if line.received == before:  # another fetch was out: jump to what is held
                     break
         finally:
-            self.goal = 0
+            step, self.goal = self.goal, 0
         if run == self.generation:
             self.seek(step)
+
+    def scrub(self, step: int) -> None:
+        """The timeline moved to ``step``: shown at once if it arrived, else once its pages
+        are fetched (``go_to``; the slider spans the whole search once it is counted)."""
+        line = self.timeline
+        if line is None:
+            return
+        if step <= line.received or line.done:
+            self.seek(step)
+        else:
+            browser.spawn(self.go_to(step))
 
     def cancel_end(self) -> None:
         """Another move came: End stops fetching for itself."""
@@ -386,7 +422,7 @@ class Player:
                 where = "This is step " + cap + ", the last of the " + cap + " the player keeps"
             else:
                 where = "This is as far as the search has gone"
-            self.view.say(said + where + ": " + options.goes_on_caption(self.controls))
+            self.view.say(said + where + ": " + options.goes_on_caption(self.controls, self.touch))
         feed.want_more(self)
 
     def at_end(self) -> bool:

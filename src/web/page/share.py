@@ -114,6 +114,7 @@ def show_share(player: Player) -> None:
         if element is not None and element.value != text:
             element.value = text
             relabel_for(name)
+    exports.show_plan(player)
     label = document.getElementById("share-step-label")
     if label is not None:
         label.textContent = (
@@ -159,13 +160,13 @@ async def copy_field(player: Player, button: "Any") -> None:
 
 def mount_app(
     solver: "Any",
-    read_board: "Callable[[], list[list[str]]]",
+    read_board: "Callable[[], str]",
     load_text: "Callable[[str, str], Coroutine[Any, Any, None]]",
     query: str | None = None,
 ) -> Player:
     """Wire the app's player section: Watch, Compare, Share; restore a shared link.
 
-    ``read_board()`` is the main board in the LeetCode shape; ``load_text(text, what)``
+    ``read_board()`` is the main board as an 81-character grid; ``load_text(text, what)``
     reads a puzzle onto the main board (main.py's own functions); ``query`` is the
     page's query as it was loaded (the address may follow the board since), by default
     the address's.
@@ -189,7 +190,7 @@ def mount_app(
     )
 
     def on_watch(_event: "Any") -> None:
-        browser.spawn(player.open_trace(read_board(), player.view.part["strategy"].value))
+        browser.spawn(player.trace_board())
 
     document.getElementById("watch").addEventListener("click", create_proxy(on_watch))
     for button in document.querySelectorAll("[data-copy]"):
@@ -218,7 +219,7 @@ async def restore_link(
     player: Player,
     wanted: "Settings",
     notes: str,
-    read_board: "Callable[[], list[list[str]]]",
+    read_board: "Callable[[], str]",
     load_text: "Callable[[str, str], Coroutine[Any, Any, None]]",
 ) -> None:
     """A shared link: its puzzle on the board, its strategy in the player, ready to play.

@@ -11,7 +11,9 @@ Built from the wire's bytes as pages arrive (``grow``: one pass over each event,
 kept as flat lists in preorder: a subtree is a run of the lists, so ``layout`` skips a
 folded subtree in one jump and visits only the nodes it draws, whatever the search's
 size (500,000 steps: a few hundred nodes drawn). ``node_at`` and ``path_at`` find what a
-click hits and the open guesses at a step by bisection.
+click hits and the open guesses at a step by bisection. The tree read may run ahead of
+the step a reader sees: ``layout``, ``look``, ``guesses``, ``dead_ends`` and ``deepest``
+take the step to see it at (``upto``), and leave out what came after.
 
 Pure Python for MicroPython (the page's main thread) and CPython (the unit tests).
 """
@@ -33,7 +35,9 @@ class Tree:
     after its subtree; -1 while open), ``leaf`` (no guess under it).
 
     ``steps`` counts the events read, ``solved`` once the search found the solution
-    (the open guesses are then its path), ``done`` once it ended.
+    (the open guesses are then its path), ``done`` once it ended. ``deepest`` holds, for
+    each node, the deepest row of the nodes up to it; ``dead`` the steps that undid a
+    dead end, ascending: what the tree holds as of any step is a bisection away.
     """
 
     def __init__(self) -> None:
@@ -44,6 +48,8 @@ class Tree:
         self.label: list[int] = []
         self.after: list[int] = []
         self.leaf: list[bool] = []
+        self.deepest: list[int] = []
+        self.dead: list[int] = []
         self.open: list[int] = []
         """The open guesses' indexes, oldest first."""
         self.steps = 0
@@ -70,10 +76,13 @@ def grow(tree: Tree, data: bytes, start: int, stop: int) -> None:
             tree.label.append(((data[o + 1] - 49) * 9 + data[o + 2] - 49) * 16 + data[o + 3] - 48)
             tree.after.append(-1)
             tree.leaf.append(True)
+            tree.deepest.append(max(len(opened), tree.deepest[-1] if tree.deepest else 0))
         elif k == UNDO:
             node = opened.pop()
             tree.end[node] = step
             tree.after[node] = len(tree.start)
+            if tree.leaf[node]:
+                tree.dead.append(step)
         elif k == SOLVED:
             tree.solved = tree.done = True
         elif k == EXHAUSTED:
@@ -81,21 +90,31 @@ def grow(tree: Tree, data: bytes, start: int, stop: int) -> None:
     tree.steps = step
 
 
-def look(tree: Tree, node: int) -> int:
-    """How node ``node`` is drawn: OPEN, DEAD, FAILED or SOLUTION."""
-    if tree.end[node] < 0:
-        return SOLUTION if tree.solved else OPEN
+def upto_step(tree: Tree, upto: int | None) -> int:
+    """The step the tree is seen at: ``upto``, or every step read (None), never past them."""
+    return tree.steps if upto is None else min(upto, tree.steps)
+
+
+def look(tree: Tree, node: int, upto: int | None = None) -> int:
+    """How node ``node`` is drawn as of step ``upto`` (None: every step read): OPEN, DEAD,
+    FAILED, or SOLUTION once the step that solved the search is reached."""
+    last = upto_step(tree, upto)
+    if not 0 <= tree.end[node] <= last:
+        return SOLUTION if tree.solved and last == tree.steps else OPEN
     return DEAD if tree.leaf[node] else FAILED
 
 
-def layout(tree: Tree, lo: int, hi: int, width: float) -> list[tuple[float, float, int, int]]:
-    """The blocks to draw for the steps ``lo``..``hi`` across ``width`` px: ``(x, w,
-    depth, look)``. A node narrower than ``FOLD_PX`` is drawn with its whole subtree as
-    one FOLDED block, merged with the folds just before it on its row; only the nodes
-    that show are visited."""
+def layout(
+    tree: Tree, lo: int, hi: int, width: float, upto: int | None = None
+) -> list[tuple[float, float, int, int]]:
+    """The blocks to draw for the steps ``lo``..``hi`` across ``width`` px, as the tree
+    was at step ``upto`` (None: every step read): ``(x, w, depth, look)``. A node
+    narrower than ``FOLD_PX`` is drawn with its whole subtree as one FOLDED block, merged
+    with the folds just before it on its row; only the nodes that show are visited."""
     blocks: list[tuple[float, float, int, int]] = []
     scale = width / max(1, hi - lo)
-    last = tree.steps
+    last = upto_step(tree, upto)
+    hi = min(hi, last)
     pending: dict[int, list[float]] = {}
     """Per row, the fold being merged: [x, right]."""
     node, count = first_in(tree, lo), len(tree.start)
@@ -103,7 +122,7 @@ def layout(tree: Tree, lo: int, hi: int, width: float) -> list[tuple[float, floa
         begin = tree.start[node]
         if begin > hi:
             break
-        stop = tree.end[node] if tree.end[node] >= 0 else last
+        stop = tree.end[node] if 0 <= tree.end[node] <= last else last
         after = tree.after[node] if tree.after[node] >= 0 else count
         if stop < lo:
             node = after
@@ -121,7 +140,7 @@ def layout(tree: Tree, lo: int, hi: int, width: float) -> list[tuple[float, floa
                 pending[row] = [x, x + w]
             node = after
             continue
-        blocks.append((x, w, row, look(tree, node)))
+        blocks.append((x, w, row, look(tree, node, last)))
         node += 1
     for row, fold in pending.items():
         blocks.append((fold[0], fold[1] - fold[0], row, FOLDED))
@@ -171,6 +190,18 @@ def node_at(tree: Tree, step: int, depth: int) -> int:
     return node if stop < 0 or step < stop else -1
 
 
-def dead_ends(tree: Tree) -> int:
-    """How many guesses were undone with no guess under them."""
-    return sum(1 for node in range(len(tree.start)) if tree.end[node] >= 0 and tree.leaf[node])
+def dead_ends(tree: Tree, upto: int | None = None) -> int:
+    """How many guesses were undone with no guess under them by step ``upto`` (None:
+    every step read)."""
+    return bisect(tree.dead, upto_step(tree, upto) + 1)
+
+
+def guesses(tree: Tree, upto: int | None = None) -> int:
+    """How many guesses were placed by step ``upto`` (None: every step read)."""
+    return bisect(tree.start, upto_step(tree, upto) + 1)
+
+
+def deepest(tree: Tree, upto: int | None = None) -> int:
+    """The deepest row reached by step ``upto`` (None: every step read); 0 for none."""
+    count = guesses(tree, upto)
+    return tree.deepest[count - 1] if count else 0

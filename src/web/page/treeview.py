@@ -1,16 +1,22 @@
 """The search tree's panel: ``tree.py``'s icicle on a canvas, the current path, clicks.
 
-Two stacked canvases: the tree (redrawn when it grew, at most every ``REDRAW_MS``, or
-when the view zooms) and an overlay with the open guesses at the step shown and a line
-at that step (redrawn with each step: a few dozen rectangles). A click on a node jumps
-the player to its guess; a click between nodes, to that step. Zoom shows a window of
-steps around the step shown; the window follows the player.
+The tree shows the search up to the step shown, as the board does: a guess the player
+has not reached yet is not drawn, nor counted in the panel's words (issue 21: it drew
+every step fetched ahead, "642 guesses" at step 41). Drawn across the panel's width,
+it grows as the player goes on; stepping back takes it back.
+
+Two stacked canvases: the tree (redrawn when the step shown or what was read changed,
+at most every ``REDRAW_MS``, or when the view zooms) and an overlay with the open
+guesses at the step shown and a line at that step (redrawn with each step: a few dozen
+rectangles). A click on a node jumps the player to its guess; a click between nodes, to
+that step. Zoom shows the last steps up to the step shown; the window follows the player.
 
 The tree covers the kept steps (the player's first ``CAP``): pages are read once, as
 they arrive, a page per turn of the event loop while catching up.
 
-Flags for tests, on the panel: ``data-steps`` (the steps the drawing covers),
-``data-window`` (``lo-hi``, the steps shown), ``data-rows`` (the deepest row drawn).
+Flags for tests, on the panel: ``data-steps`` (the step the drawing is at: the step
+shown, or the last step read while the tree catches up), ``data-window`` (``lo-hi``,
+the steps shown), ``data-rows`` (the deepest row of the steps read: the canvas's rows).
 
 Runs on the page's main thread (MicroPython).
 """
@@ -63,12 +69,14 @@ class TreeView:
         self.tree = tree.Tree()
         self.line: Timeline | None = None
         self.shown = False
-        self.span: tuple[int, int] | None = None
-        """The window of steps shown when zoomed; None: the whole tree."""
+        self.span: int | None = None
+        """How many steps a zoomed view shows (the last ones up to the step shown); None:
+        all of them."""
         self.drawn_at = -REDRAW_MS * 1.0
         self.draw_ms = 0.0
         """How long the last whole drawing took: a big tree is redrawn less often."""
-        self.drawn_steps = -1
+        self.drawn: tuple[int, int, int] | None = None
+        """What the canvas shows: its window ``(lo, hi)`` and the steps read then."""
         self.reading = False
         self.timer: Any = None
         """The pending drawing's timer (``draw_soon``), or None."""
@@ -86,7 +94,7 @@ class TreeView:
         self.tree = tree.Tree()
         self.line = line
         self.span = None
-        self.drawn_steps = -1
+        self.drawn = None
         if self.shown:
             self.draw()
 
@@ -138,28 +146,34 @@ class TreeView:
             return asyncio.create_task(self.catch_up())
         return None
 
+    def upto(self) -> int:
+        """The step the tree is drawn at: the step shown (fewer while catching up)."""
+        return min(self.pos, self.tree.steps)
+
     def window(self) -> tuple[int, int]:
-        """The steps shown: the zoomed window, or the whole tree so far."""
-        if self.span is None:
-            return 0, max(1, self.tree.steps)
-        return self.span
+        """The steps to show: every one up to the step shown, or a zoomed span's last."""
+        upto = self.upto()
+        if self.span is None or self.span >= upto:
+            return 0, max(1, upto)
+        return upto - self.span, upto
+
+    def wanted(self) -> tuple[int, int, int]:
+        """What the canvas should show (``drawn`` once it does)."""
+        lo, hi = self.window()
+        return lo, hi, self.tree.steps
 
     def zoom(self, factor: float) -> None:
-        """Zoom in (``factor`` < 1) or out around the step shown; out to the whole tree."""
+        """Zoom in (``factor`` < 1) or out, to the last steps up to the step shown; out
+        to all of them."""
         lo, hi = self.window()
         size = int((hi - lo) * factor)
-        if size >= self.tree.steps:
-            self.span = None
-        else:
-            size = max(MIN_SPAN, size)
-            lo = max(0, min(self.pos - size // 2, self.tree.steps - size))
-            self.span = (lo, lo + size)
+        self.span = None if size >= self.upto() else max(MIN_SPAN, size)
         self.draw()
 
     def draw_soon(self) -> None:
         """Draw the tree if it changed: now if the last drawing is ``REDRAW_MS`` old, else
         once that time is up (one timer at a time), so the last change is always drawn."""
-        if self.tree.steps == self.drawn_steps or self.timer is not None:
+        if self.wanted() == self.drawn or self.timer is not None:
             return
         gap = max(REDRAW_MS, 10 * self.draw_ms)  # drawing takes at most a tenth of the time
         wait = self.drawn_at + gap - window.performance.now()
@@ -184,9 +198,10 @@ class TreeView:
 
     def paint_tree(self) -> None:
         """``draw``'s work: the blocks of the window shown, the words, the overlay."""
-        self.drawn_steps = self.tree.steps
+        self.drawn = self.wanted()
+        lo, hi, _ = self.drawn
         width = max(1, int(self.canvas.parentElement.clientWidth))
-        deepest = max(self.tree.depth) if self.tree.depth else 1
+        deepest = max(1, tree.deepest(self.tree))
         self.rows = deepest
         row = max(3, min(12, 180 // deepest))
         height = deepest * row
@@ -195,9 +210,8 @@ class TreeView:
                 canvas.width, canvas.height = width, height
         context = self.canvas.getContext("2d")
         context.clearRect(0, 0, width, height)
-        lo, hi = self.window()
         by_look: dict[int, list[tuple[float, float, int, int]]] = {}
-        for block in tree.layout(self.tree, lo, hi, width):
+        for block in tree.layout(self.tree, lo, hi, width, self.upto()):
             by_look.setdefault(block[3], []).append(block)
         self.ink = {
             "path": self.swatch("path").outlineColor,
@@ -209,10 +223,10 @@ class TreeView:
                 context.fillRect(x, (depth - 1) * row, max(w, 1), row - 1)
         self.summary()
         panel = self.part["tree-panel"]
-        panel.dataset.steps = str(self.tree.steps)
+        panel.dataset.steps = str(self.upto())
         panel.dataset.window = str(lo) + "-" + str(hi)
         panel.dataset.rows = str(deepest)
-        self.paint(self.pos)
+        self.paint_overlay()
 
     def swatch(self, name: str) -> "Any":
         """The computed style of the key's swatch ``name`` (its colours, resolved)."""
@@ -220,18 +234,21 @@ class TreeView:
         return window.getComputedStyle(key)
 
     def paint(self, pos: int) -> None:
-        """The overlay: the open guesses at step ``pos`` outlined, and a line at ``pos``;
-        a zoomed window follows the step shown."""
+        """The player shows step ``pos``: the tree up to it (redrawn soon, see
+        ``draw_soon``) and the overlay."""
         self.pos = pos
         if not self.shown:
             return
-        lo, hi = self.window()
-        if self.span is not None and not lo <= pos <= hi:
-            size = hi - lo
-            lo = max(0, min(pos - size // 2, self.tree.steps - size))
-            self.span = (lo, lo + size)
-            self.draw()
+        self.draw_soon()
+        self.paint_overlay()
+
+    def paint_overlay(self) -> None:
+        """The overlay on the drawing shown: the open guesses at the step shown outlined,
+        and a line at that step (at the drawing's right end while it catches up)."""
+        if self.drawn is None:
             return
+        lo, hi, _ = self.drawn
+        at = min(self.pos, hi)
         width, height = self.overlay.width, self.overlay.height
         row = height // max(1, self.rows)
         context = self.overlay.getContext("2d")
@@ -239,35 +256,33 @@ class TreeView:
         scale = width / max(1, hi - lo)
         context.strokeStyle = self.ink["path"]
         context.lineWidth = 2
-        for node in tree.path_at(self.tree, pos):
+        for node in tree.path_at(self.tree, at):
             start = max(self.tree.start[node], lo)
-            stop = self.tree.end[node] if self.tree.end[node] >= 0 else self.tree.steps
-            x, w = (start - lo) * scale, max(2, (min(stop, hi) - start) * scale)
+            x, w = (start - lo) * scale, max(2, (at - start) * scale)
             context.strokeRect(x + 1, (self.tree.depth[node] - 1) * row + 1, w - 2, row - 2)
         context.fillStyle = self.ink["cursor"]
-        context.fillRect(int((pos - lo) * scale), 0, 1, height)
+        context.fillRect(min(width - 1, int((at - lo) * scale)), 0, 1, height)
 
     def summary(self) -> None:
-        """The panel's words (and the canvas's label): size, dead ends, the window."""
-        nodes = len(self.tree.start)
-        deepest = max(self.tree.depth) if self.tree.depth else 0
+        """The panel's words (and the canvas's label): the step drawn at, its guesses and
+        dead ends so far, the window when zoomed."""
+        upto = self.upto()
         lo, hi = self.window()
-        where = (
-            "the whole search so far"
-            if self.span is None
-            else "steps " + grouped(lo) + " to " + grouped(hi)
-        )
+        nodes, dead = tree.guesses(self.tree, upto), tree.dead_ends(self.tree, upto)
         text = (
-            grouped(nodes)
-            + " guesses, "
-            + grouped(tree.dead_ends(self.tree))
-            + " dead ends, deepest "
-            + str(deepest)
-            + "; showing "
-            + where
+            "Up to step "
+            + grouped(upto)
+            + ": "
+            + ("1 guess" if nodes == 1 else grouped(nodes) + " guesses")
+            + ", "
+            + ("1 dead end" if dead == 1 else grouped(dead) + " dead ends")
+            + ", deepest "
+            + str(tree.deepest(self.tree, upto))
             + "."
         )
-        if self.tree.solved:
+        if lo > 0:
+            text += " Showing steps " + grouped(lo) + " to " + grouped(hi) + "."
+        if self.tree.solved and upto == self.tree.steps:
             text += " Green: the solution's path."
         self.part["tree-summary"].textContent = text
         self.canvas.setAttribute(
@@ -276,9 +291,9 @@ class TreeView:
 
     def on_click(self, event: "Any") -> None:
         """A click: the player jumps to the guess clicked, or to the step under it."""
-        if self.tree.steps == 0:
+        if self.tree.steps == 0 or self.drawn is None:
             return
-        lo, hi = self.window()
+        lo, hi, _ = self.drawn
         box = self.overlay.getBoundingClientRect()
         x = (event.clientX - box.left) / max(1, box.width)
         y = (event.clientY - box.top) / max(1, box.height)

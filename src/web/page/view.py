@@ -8,11 +8,13 @@ at full speed a frame paints 81 cells and a few counters, so the DOM work stays 
 Runs on the page's main thread (MicroPython).
 """
 
+import browser
 import marks
 import options
 import timeline
 import wire
-from pyscript import document
+from pyscript import document, window
+from pyscript.ffi import create_proxy
 
 from sudoku.grid import cell_name
 from sudoku.words import AT_START, grouped, next_choice
@@ -24,8 +26,8 @@ if TYPE_CHECKING:
     from timeline import Timeline
     from wire import Cursor, Fields
 
-STACK_SHOWN = 24
-"""Open guesses listed in the depth strip (the newest ones; its fixed height shows fewer)."""
+ENDS = ("solved", "exhausted")
+"""The events that end a search: after them no strategy picks a next cell."""
 
 COUNTERS = (
     ("nodes", wire.NODES),
@@ -106,6 +108,15 @@ class View:
         self.looks = [""] * 81
         self.texts = [""] * 81
         self.stack_items: list[Any] = []
+        self.stack: list[int] = []
+        """The open guesses shown (``paint_stack``)."""
+        self.stack_room = 0
+        """How many chips the depth strip holds (its CSS grid: columns times rows),
+        measured each time it is resized (0 while hidden or not measured yet)."""
+        if "stack" in self.part:
+            resized = browser.guarded(lambda _: self.stack_resized())
+            observer = create_proxy(lambda _entries, _observer: resized(None))
+            window.ResizeObserver.new(observer).observe(self.part["stack"])
         self.code_lines: list[Any] = []
         self.marked_line: int | None = None
         self.lines: dict[str, int] = {}
@@ -193,7 +204,8 @@ class View:
             if texts[i] != text:
                 texts[i] = text
                 self.cells[i].textContent = text
-        next_cell = self.paint_marks(board) if self.marks_on else ""
+        ended = event is not None and event["kind"] in ENDS
+        next_cell = self.paint_marks(board, ended) if self.marks_on else ""
         self.paint_counters(line, cursor, controls, playing)
         self.paint_stack(cursor.stack)
         self.paint_code(event)
@@ -226,15 +238,16 @@ class View:
                 self.mark_cell(i, "")
             self.mark_pick(-1, 0)
 
-    def paint_marks(self, board: "bytes | bytearray") -> str:
+    def paint_marks(self, board: "bytes | bytearray", ended: bool) -> str:
         """Each blank's candidates (not the current cell's while it shows a digit tried),
-        and mrv's next cell with its count; that cell in words, for the caption."""
+        and mrv's next cell with its count (none once the search ``ended``: it picks no
+        more); that cell in words, for the caption."""
         seen = marks.seen_masks(board)
         texts = self.texts
         for i in range(81):
             blank = board[i] == wire.DOT and not texts[i]
             self.mark_cell(i, marks.marks_text(seen[i]) if blank else "")
-        pick = marks.fewest(board, seen) if self.chooser else -1
+        pick = marks.fewest(board, seen) if self.chooser and not ended else -1
         self.mark_pick(pick, marks.count(seen[pick]) if pick >= 0 else 0)
         if pick < 0:
             return ""
@@ -274,7 +287,7 @@ class View:
         self.set("position", where)
         if "scrub" in self.part:
             scrub = self.part["scrub"]
-            top = str(max(line.received, 1))
+            top = str(max(line.received, min(self.length, line.cap), 1))
             if self.shown.get("scrub-max") != top:
                 self.shown["scrub-max"] = top
                 scrub.max = top
@@ -300,34 +313,56 @@ class View:
         scrub.style.setProperty("--gap-at", str(100 * at) + "%")
 
     def paint_stack(self, stack: list[int]) -> None:
-        """The depth strip: the open guesses, newest first (as many as fit its two rows)."""
-        if "stack" not in self.part:
+        """The depth strip: the open guesses, newest first, as many as its rows hold; when
+        more are open, the last chip says how many more ("+17 more")."""
+        self.stack = stack
+        room = self.stack_room
+        if not room:  # (painted once measured: ``stack_resized``)
             return
-        key = str(len(stack)) + ":" + (str(stack[-1]) if stack else "")
+        key = str(len(stack)) + ":" + (str(stack[-1]) if stack else "") + "/" + str(room)
         if self.shown.get("stack") == key:
             return
         self.shown["stack"] = key
         box = self.part["stack"]
-        while len(self.stack_items) < STACK_SHOWN:
+        while len(self.stack_items) < room:
             item = document.createElement("li")
             box.append(item)
             self.stack_items.append(item)
         depth = len(stack)
+        shown = depth if depth <= room else room - 1
         for i, item in enumerate(self.stack_items):
-            if i < depth:
+            if i < shown:
                 code = stack[depth - 1 - i]
                 place = cell_name(code // 16) + "=" + str(code % 16)
                 item.textContent = str(depth - i) + ": " + place
-                item.hidden = False
                 item.className = "newest" if i == 0 else ""
-            else:
-                item.hidden = True
+            elif i == shown and depth > shown:
+                item.textContent = "+" + grouped(depth - shown) + " more"
+                item.className = "more"
+            item.hidden = i > shown or (i == shown and depth == shown)
+
+    def measure_stack(self) -> int:
+        """The chips the depth strip holds: its grid's columns times its rows (``--rows``
+        in player.css); 0 while it is hidden."""
+        box = self.part["stack"]
+        if not box.clientWidth:
+            return 0
+        style = window.getComputedStyle(box)
+        columns = len(str(style.gridTemplateColumns).split())
+        return max(1, columns * int(style.getPropertyValue("--rows") or 1))
+
+    def stack_resized(self) -> None:
+        """The depth strip changed size (the observer's call, once at the start too):
+        measure it again and show its chips anew."""
+        self.stack_room = self.measure_stack()
+        self.paint_stack(self.stack)
 
     # -- the code panel and the speed --------------------------------------------------------
 
     def show_code(self, text: str, lines: dict[str, int]) -> None:
-        """The strategy's source, one element per line (text only); ``lines`` maps each
-        event kind to the line that makes it."""
+        """The strategy's source, one element per line (text only, its indent in
+        ``--indent`` for the CSS's hanging indent); ``lines`` maps each event kind to the
+        line that makes it."""
         self.lines = lines
         box = self.part.get("code")
         if box is None:
@@ -338,6 +373,7 @@ class View:
             row = document.createElement("span")
             row.className = "line"
             row.dataset.line = str(number + 1)
+            row.style.setProperty("--indent", str(len(line) - len(line.lstrip(" "))) + "ch")
             row.textContent = line + "\n"
             box.append(row)
             self.code_lines.append(row)

@@ -2,7 +2,7 @@
 the app's own: the puzzle companion's hints, checks and new puzzles (issue 14) and the
 Share panel's pictures (issue 13).
 
-The widget's worker runs ``worker.py`` alone (mpy-worker.toml): a blog's reader never
+The widget's worker runs ``worker.py`` alone (mpy-worker.json): a blog's reader never
 downloads ``sudoku.logic``, ``sudoku.generator`` or ``sudoku.render``. Here they load in
 the calls that use them, so the worker's boot compiles none of them.
 
@@ -37,24 +37,71 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-def render_steps(board: "Any", strategy: str, first: int, last: int, every: int = 1) -> str:
-    """Pictures of a trace's steps ``first``..``last`` (every ``every``-th), for the Share
-    panel's exports: ``{"svgs": [svg, ...]}`` (``sudoku.render``, as ``sudoku render``
-    writes them) and ``{"storyboard": svg}`` of the same steps when it fits (at most
-    ``render.MAX_BOARDS``), or ``{"error": message}`` (a bad range, more than
-    ``render.MAX_FRAMES`` steps). The renderer loads on first use."""
+RENDER_CHUNK = 50_000
+"""Events a ``render_more`` call plays at most before it answers: the longest wait for
+the panel's Stop (a fraction of a second)."""
+
+MAX_RENDERS = 2
+"""Drawings kept open at once; an older one is dropped (its page moved on)."""
+
+renders: "dict[int, dict[str, Any]]" = {}
+"""Open drawings by id: the pass over the trace (``render.filming``) and its scenes so far."""
+
+
+def render_limits() -> str:
+    """The most pictures of one export: ``{"boards": render.MAX_BOARDS, "frames":
+    render.MAX_FRAMES}``, for the panel to say before the reader asks. The renderer loads
+    on first use."""
+    from sudoku import render  # noqa: PLC0415 (only the exports need it)
+
+    return reply(boards=render.MAX_BOARDS, frames=render.MAX_FRAMES)
+
+
+def render_start(board: "Any", strategy: str, first: int, last: int, every: int = 1) -> str:
+    """Open a drawing of a trace's steps ``first``..``last`` (every ``every``-th), for the
+    Share panel's exports: ``{"render": id}``, then ``render_more`` until it is done; or
+    ``{"error": message}`` (a bad board or range, more than ``render.MAX_FRAMES`` steps)."""
     from sudoku import render  # noqa: PLC0415 (only the exports need it)
 
     try:
         grid = formats.parse(plain(board))
-        count = (int(last) - int(first)) // max(1, int(every)) + 1
+        steps = (int(first), int(last), int(every))
+        count = (steps[1] - steps[0]) // max(1, steps[2]) + 1
         if count > render.MAX_FRAMES:
             return reply(error=f"at most {render.MAX_FRAMES} steps, got {count}: step by more")
-        shots = render.scenes(grid, plain(strategy), int(first), int(last), int(every))
+        film = render.filming(grid, plain(strategy), steps, RENDER_CHUNK)
     except ValueError as error:
         return reply(error=str(error))
+    key = max(renders, default=0) + 1
+    renders[key] = {"film": film, "shots": []}
+    for old in sorted(renders)[:-MAX_RENDERS]:
+        del renders[old]
+    return reply(render=key)
+
+
+def render_more(key: int) -> str:
+    """Draw on for up to ``RENDER_CHUNK`` events: ``{"step": n}`` (the step reached) while
+    the drawing goes on; once done, its pictures, and it is closed: ``{"svgs": [svg,
+    ...]}`` (``sudoku.render``, as ``sudoku render`` writes them) and ``{"storyboard":
+    svg}`` of the same steps when it fits (at most ``render.MAX_BOARDS``, else "").
+    ``{"error"}`` for a drawing closed or never opened."""
+    from sudoku import render  # noqa: PLC0415 (only the exports need it)
+
+    job = renders.get(int(key))
+    if job is None:
+        return reply(error=f"no drawing {key}: it was stopped or never started")
+    for shot in job["film"]:
+        if isinstance(shot, int):
+            return reply(step=shot)
+        job["shots"].append(shot)
+    shots = renders.pop(int(key))["shots"]
     board_text = render.storyboard(shots) if len(shots) <= render.MAX_BOARDS else ""
     return reply(svgs=[render.svg(shot) for shot in shots], storyboard=board_text)
+
+
+def render_stop(key: int) -> str:
+    """Stop a drawing (its pass is dropped): ``{"stopped": bool}``."""
+    return reply(stopped=renders.pop(int(key), None) is not None)
 
 
 # -- the puzzle companion: hints, checks, new puzzles (issue 14) ------------------------
@@ -82,12 +129,13 @@ def companion_problem(grid: str, givens: str) -> str:
 def hint(board: "Any", givens: "Any", struck: "Any" = None) -> str:
     """The easiest logical step from the board (givens and entries), as data and words.
 
-    ``struck`` is 81 strings, the candidates hints crossed out so far (each cell's): the
-    step is ``sudoku.logic.next_step`` from the candidates the placed digits leave, less
-    those. Answers ``{"step": {technique, placements, eliminations, cells, units,
-    unit_cells, digits}, "text": logic.say(step)}``, or ``{"problem": kind, "text"}``
-    with kind "conflict", "wrong" (entries leave no solution), "none" (the givens have
-    none), "full" or "stuck" (no technique applies); ``{"error"}`` for a bad board.
+    ``struck`` is 81 strings (or one, joined by "|"), the candidates hints crossed out so
+    far (each cell's): the step is ``sudoku.logic.next_step`` from the candidates the
+    placed digits leave, less those. Answers ``{"step": {technique, placements,
+    eliminations, cells, units, unit_cells, digits}, "text": logic.say(step)}``, or
+    ``{"problem": kind, "text"}`` with kind "conflict", "wrong" (entries leave no
+    solution), "none" (the givens have none), "full" or "stuck" (no technique applies);
+    ``{"error"}`` for a bad board.
     """
     from sudoku import logic  # noqa: PLC0415 (see above: only the app's worker needs it)
 
@@ -104,6 +152,8 @@ def hint(board: "Any", givens: "Any", struck: "Any" = None) -> str:
         return reply(problem="full", text="No hint: the board is full, nothing is left to do.")
     marks = logic.marks_of(grid)
     crossed = plain(struck) or []
+    if isinstance(crossed, str):  # the page sends the 81 cells' strings joined by "|"
+        crossed = crossed.split("|")
     if len(crossed) == 81:
         marks = ["".join([d for d in marks[i] if d not in str(crossed[i])]) for i in range(81)]
     step = logic.next_step(grid, marks)
@@ -190,7 +240,10 @@ __export__ = [
     "hint",
     "parse",
     "ready",
-    "render_steps",
+    "render_limits",
+    "render_more",
+    "render_start",
+    "render_stop",
     "trace_count",
     "trace_pull",
     "trace_start",

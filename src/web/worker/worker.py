@@ -127,8 +127,11 @@ def conflict_list(grid: str) -> "list[dict[str, Any]]":
 
 
 def ready() -> str:
-    """Prove the worker imported the core: the Python it runs on."""
-    return reply(python=sys.version.split()[0], platform=sys.platform)
+    """Prove the worker imported the core: the Python it runs on, by name and version
+    ("MicroPython 1.27.0", "CPython 3.14.2")."""
+    name = {"micropython": "MicroPython", "cpython": "CPython"}.get(sys.implementation.name)
+    version = ".".join([str(part) for part in sys.implementation.version[:3]])
+    return reply(python=f"{name or sys.implementation.name} {version}", platform=sys.platform)
 
 
 def parse(text: str) -> str:
