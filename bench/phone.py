@@ -1,6 +1,7 @@
 """Phone benchmark (issue 23): the app and the widget opened cold from a link, on a phone.
 
-``python bench/phone.py [--runs 3] [--skip-desktop] [--skip-widget] [--json FILE]``
+``python bench/phone.py [--runs 3] [--skip-desktop] [--skip-widget] [--check-workers]
+[--json FILE]``
 
 The site is built (``scripts/build_site.py``, as ``make site``) into a temporary folder and
 served under /sudoku-lab/ gzip-compressed (``scripts/serve.py``'s ``gzip``: text, JSON and
@@ -37,7 +38,8 @@ worker's own session (``Target.setAutoAttach``, then ``Target.sendMessageToTarge
 refuses ``Emulation.setCPUThrottlingRate`` ("Operation is only supported for pages, not
 workers"). So the solver worker runs at this machine's full speed: **usable is a lower
 bound** for a real phone, whose worker would also compile the wasm and start its
-interpreter about 4x slower.
+interpreter about 4x slower. ``--check-workers`` re-runs both checks on the served site
+first (``worker_check``), so a newer Chromium that throttles workers shows here.
 
 Other differences from Pages: this server speaks HTTP/1.0 (a connection a request, at most
 six at once), Pages HTTP/2. The machine has 2 cores shared with other work: the numbers are
@@ -242,6 +244,66 @@ def table(results: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+SPIN = (
+    "n => { const t = performance.now(); let x = 0;"
+    " for (let i = 0; i < n; i++) x += Math.sqrt(i); return performance.now() - t; }"
+)
+"""JS: the ms a fixed loop of ``n`` square roots takes, on whichever thread runs it."""
+PROBE = f"""() => {{
+    const code = `const spin = {SPIN};
+        onmessage = async ({{data}}) => {{
+            if (data.url) {{
+                const t = performance.now();
+                await (await fetch(data.url, {{cache: 'no-store'}})).arrayBuffer();
+                postMessage(performance.now() - t);
+            }} else {{ postMessage(spin(data.loops)); }}
+        }};`;
+    const worker = new Worker(URL.createObjectURL(new Blob([code])));
+    window.spin = {SPIN};
+    window.inWorker = data => new Promise(done => {{
+        worker.onmessage = event => done(event.data);
+        worker.postMessage(data);
+    }});
+}}"""
+"""JS: a dedicated worker that times a loop or a download on demand (``window.inWorker``)."""
+
+
+def worker_check(playwright: Playwright, url: str, site: Path) -> dict[str, Any]:
+    """Does CDP throttling set on a page reach its dedicated worker? The best of 5 loops on
+    the page and in a worker at CPU slowdown 1 and 20, and the worker's download of the
+    site's largest file with the phone's network conditions off and on (throttled, it takes
+    at least its bytes on the wire / 10 Mbit/s). The docstring's Workers finding, re-run."""
+    largest = max((p for p in site.rglob("*") if p.is_file()), key=lambda p: p.stat().st_size)
+    compresses = largest.suffix in serve.COMPRESSIBLE
+    sent = len(serve.compressed(largest)) if compresses else largest.stat().st_size
+    file = url + largest.relative_to(site).as_posix()
+    phone = PROFILES["phone"]
+    with tempfile.TemporaryDirectory() as folder:
+        context = browser.open_profile(playwright, folder)
+        page = context.new_page()
+        page.goto(url + "version.json")
+        page.evaluate(PROBE)
+        session = context.new_cdp_session(page)
+        session.send("Network.enable")
+        found: dict[str, Any] = {"file": largest.name, "wire_mb": round(sent / MB, 2)}
+        for rate in (1, 20):
+            session.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+            for where, call in (("page", "spin(2e7)"), ("worker", "inWorker({loops: 2e7})")):
+                best = min(page.evaluate(call) for _ in range(5))
+                found[f"{where}_loop_ms_at_cpu_{rate}x"] = round(best)
+        session.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+        for state, conditions in (("open", None), ("phone", phone["network"])):
+            if conditions:
+                session.send("Network.emulateNetworkConditions", conditions)
+            ms = page.evaluate("url => inWorker({url})", file)
+            found[f"worker_download_s_{state}_network"] = round(ms / 1000, 2)
+        context.close()
+    found["worker_download_s_at_least_if_throttled"] = round(
+        sent / phone["network"]["downloadThroughput"], 2
+    )
+    return found
+
+
 def main(argv: list[str] | None = None) -> int:
     """Build, serve, visit; print the table (and JSON with --json)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -249,6 +311,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--skip-desktop", action="store_true", help="no desktop visits")
     parser.add_argument("--skip-widget", action="store_true", help="no widget visits")
     parser.add_argument("--json", type=Path, help="also write the results here")
+    parser.add_argument(
+        "--check-workers", action="store_true", help="first re-check what throttling reaches"
+    )
     args = parser.parse_args(argv)
     plan = [("app", "phone")]
     plan += [] if args.skip_desktop else [("app", "desktop")]
@@ -267,6 +332,9 @@ def main(argv: list[str] | None = None) -> int:
                 "app": app_times(url),
                 "widget": widget_times(f"{url}embed.html?puzzle={support.LEETCODE}"),
             }
+            if args.check_workers:
+                results["worker_check"] = worker_check(playwright, url, site)
+                print(f"worker check: {results['worker_check']}", flush=True)
             for page, profile in plan:
                 visits = []
                 for run in range(args.runs):
