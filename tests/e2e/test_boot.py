@@ -16,9 +16,13 @@ from conftest import (
 from helpers import cell_values, wait_until
 from playwright.sync_api import Browser, Route
 
-ON_DEMAND = {f"static/vendor/gifenc/{name}" for name in load_script("vendor").GIFENC_FILES}
-"""Vendored files a page loads only when asked (the Share panel's GIF encoder:
-tests/e2e/test_exports.py makes a GIF with it)."""
+VENDOR = load_script("vendor")
+ON_DEMAND = {f"static/vendor/gifenc/{name}" for name in VENDOR.GIFENC_FILES} | {
+    f"static/vendor/pyodide/{name}" for name in VENDOR.PYODIDE_FILES
+}
+"""Vendored files a page loads only when asked: the Share panel's GIF encoder
+(tests/e2e/test_exports.py makes a GIF with it), and Pyodide, which is for the reader's
+own code (full CPython): no page's own Python needs it (issue 23)."""
 
 
 def vendored(site: Path) -> set[str]:
@@ -33,13 +37,13 @@ def vendored(site: Path) -> set[str]:
 def test_fresh_visit(browser: Browser, base_url: str) -> None:
     """Board typeable while Python loads; then ready; nothing fetched off the origin.
 
-    The Pyodide wasm is held back until the loading state has been checked, so the
+    The worker's script is held back until the loading state has been checked, so the
     check does not depend on how fast this machine boots Python.
     """
     context = browser.new_context()
     urls = record_requests(context)
     held: list[Route] = []
-    context.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # noqa: PLW0108 (Playwright cannot wrap a builtin method)
+    context.route("**/src/web/worker/app.py", lambda route: held.append(route))  # noqa: PLW0108 (Playwright cannot wrap a builtin method)
     page = context.new_page()
     page.goto(base_url, wait_until="domcontentloaded")
 
@@ -56,8 +60,8 @@ def test_fresh_visit(browser: Browser, base_url: str) -> None:
     assert cell_values(page)[:11] == "4.........7"
     assert page.evaluate("document.body.dataset.ready") == "false"
 
-    # the worker asks for the wasm a moment after boot starts
-    wait_until(page, lambda: held, "request for pyodide.asm.wasm", BOOT_MS)
+    # the worker asks for its script a moment after boot starts
+    wait_until(page, lambda: held, "request for the worker's app.py", BOOT_MS)
     for route in held:
         route.continue_()
     wait_ready(page)
@@ -67,7 +71,8 @@ def test_fresh_visit(browser: Browser, base_url: str) -> None:
 
     origin = origin_of(base_url)
     assert off_origin(urls, origin) == []
-    assert any(u.endswith("/pyodide.asm.wasm") for u in urls)  # the worker's fetches count
+    assert any(u.endswith("/src/web/worker/app.py") for u in urls)  # the worker's fetches count
+    assert not [u for u in urls if "/pyodide/" in u]  # the app's own Python is MicroPython
     fetched = {u.removeprefix(base_url).split("?")[0] for u in urls if u.startswith(base_url)}
     assert vendored(SITE) <= fetched, "vendored files the page never loads"
     context.close()

@@ -205,8 +205,8 @@ MANY_TAG = (
     '<p>Paragraph {n}.</p><sudoku-lab id="w{n}" puzzle="{puzzle}" strategy="{strategy}">'
     "<pre>a plain-text board</pre></sudoku-lab>"
 )
-PYODIDE_OR_OFFLINE = ("pyodide", "/sw.js", "/version.json", "pyscript.toml")
-"""What a blog reader of the widget never downloads: the app's Pyodide (and its config),
+PYODIDE_OR_OFFLINE = ("pyodide", "/sw.js", "/version.json", "mpy-app-worker.toml")
+"""What a blog reader of the widget never downloads: Pyodide, the app's worker's config,
 the service worker and the release it would precache."""
 
 

@@ -126,7 +126,7 @@ def test_the_installed_app_opens_offline(playwright: Playwright, tmp_path: Path)
     assert off_origin(urls, origin_of(host.url)) == []
 
 
-WASM = "static/vendor/pyodide/pyodide.asm.wasm"
+WASM = "static/vendor/micropython/micropython.wasm"
 SOLVER = "src/sudoku/solver.py"
 CACHED_HASH = """async ([name, url]) => {
     const response = await caches.match(url, { cacheName: name });
@@ -321,7 +321,7 @@ def test_app_works_offline_after_one_visit(browser: Browser, host: Host) -> None
     assert page.evaluate("navigator.onLine") is False
     solve_leetcode(page)
     assert not_from_worker(responses, host.url) == []
-    assert any(r.url.endswith("pyodide.asm.wasm") for r in responses)
+    assert any(r.url.endswith("micropython.wasm") for r in responses)
     context.close()
 
 

@@ -28,7 +28,8 @@ def content_type(url: str) -> str:
         ("static/vendor/pyodide/pyodide.mjs", "text/javascript; charset=utf-8"),
         ("static/vendor/pyodide/pyodide.asm.wasm", "application/wasm"),
         ("static/vendor/pyodide/pyodide-lock.json", "application/json"),
-        ("pyscript.toml", "application/toml; charset=utf-8"),
+        ("static/vendor/micropython/micropython.wasm", "application/wasm"),
+        ("mpy-app-worker.toml", "application/toml; charset=utf-8"),
         ("static/css/app.css", "text/css; charset=utf-8"),
     ],
 )
@@ -57,7 +58,7 @@ def test_vendor_plan_has_no_maps_and_all_sources_exist() -> None:
 
 WEB = ROOT / "src" / "web"
 SCRIPTS = {
-    "pyscript.toml": WEB / "worker" / "app.py",
+    "mpy-app-worker.toml": WEB / "worker" / "app.py",
     "mpy-worker.json": WEB / "worker" / "worker.py",
     "mpy-app.toml": WEB / "page" / "main.py",
     "mpy.toml": WEB / "page" / "embed.py",
@@ -136,7 +137,7 @@ def test_the_widgets_worker_loads_no_companion() -> None:
     download the modules the app's worker adds for them (app.py)."""
     extra = {f"./src/sudoku/{name}.py" for name in ("logic", "generator", "render")}
     assert not extra & set(config_of("mpy-worker.json")["files"])
-    assert extra <= set(config_of("pyscript.toml")["files"])
+    assert extra <= set(config_of("mpy-app-worker.toml")["files"])
 
 
 def test_the_widget_page_loads_no_search() -> None:

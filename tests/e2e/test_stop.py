@@ -90,7 +90,7 @@ def test_stop_ends_the_search_and_the_next_solve_does_not_wait(slow_app: Page) -
 def test_conflicts_are_marked_before_the_solver_worker_is_up(
     browser: Browser, base_url: str
 ) -> None:
-    """With Pyodide held back, the page (MicroPython and the core) still marks clashes."""
+    """With the worker held back, the page (MicroPython and the core) still marks clashes."""
     context = browser.new_context(service_workers="block")
     held: list[Route] = []
 
@@ -98,7 +98,7 @@ def test_conflicts_are_marked_before_the_solver_worker_is_up(
         """Keep the request unanswered (a bound ``held.append`` cannot be a handler)."""
         held.append(route)
 
-    context.route("**/static/vendor/pyodide/**", hold)
+    context.route("**/src/web/worker/app.py", hold)
     page = context.new_page()
     page.goto(base_url)
     page.wait_for_function("document.body.dataset.board === 'ready'", timeout=BOOT_MS)
@@ -108,7 +108,7 @@ def test_conflicts_are_marked_before_the_solver_worker_is_up(
     assert page.locator("#messages li").all_text_contents() == [
         "Conflict: r4c4 and r6c6 both hold 8 in box 5."
     ]
-    assert held  # the worker asked for Pyodide and is still waiting
+    assert held  # the worker asked for its script and is still waiting
     assert page.evaluate("document.body.dataset.ready") != "true"
     context.close()
 

@@ -44,7 +44,7 @@ def test_ships_what_the_pages_reference_and_precaches_it_all(site: Path) -> None
     shipped = {p.as_posix() for p in sitekit.build_site.shipped(sitekit.SOURCE)}
     assert sitekit.files_in(site) == shipped | GENERATED
     assert set(sitekit.precache(site)["files"]) == sitekit.files_in(site) - NEVER_PRECACHED
-    configs = {"pyscript.toml", "mpy.toml", "mpy-app.toml", "mpy-worker.json"}
+    configs = {"mpy-app-worker.toml", "mpy.toml", "mpy-app.toml", "mpy-worker.json"}
     assert {"index.html", "manifest.webmanifest", *configs} <= shipped
     assert not [p for p in shipped if p.startswith("src/sudoku/") and "cli" in p]
 
@@ -97,12 +97,11 @@ def test_the_dev_tree_service_worker_is_an_unsealed_template() -> None:
     [
         ("", "text/html"),
         ("sw.js", "text/javascript"),
-        ("static/vendor/pyodide/pyodide.mjs", "text/javascript"),
-        ("static/vendor/pyodide/pyodide.asm.wasm", "application/wasm"),
+        ("static/vendor/micropython/micropython.mjs", "text/javascript"),
         ("static/vendor/micropython/micropython.wasm", "application/wasm"),
-        ("static/vendor/pyodide/pyodide-lock.json", "application/json"),
+        ("mpy-worker.json", "application/json"),
         ("version.json", "application/json"),
-        ("pyscript.toml", "application/toml"),
+        ("mpy-app-worker.toml", "application/toml"),
         ("manifest.webmanifest", "application/manifest+json"),
         ("static/icons/icon-192.png", "image/png"),
     ],
