@@ -1,7 +1,7 @@
 """Phone benchmark (issue 23): the app and the widget opened cold from a link, on a phone.
 
-``python bench/phone.py [--runs 3] [--skip-desktop] [--skip-widget] [--check-workers]
-[--json FILE]``
+``python bench/phone.py [--runs 3] [--skip-desktop] [--skip-widget] [--before TREE]
+[--check-workers] [--json FILE]``
 
 The site is built (``scripts/build_site.py``, as ``make site``) into a temporary folder and
 served under /sudoku-lab/ gzip-compressed (``scripts/serve.py``'s ``gzip``: text, JSON and
@@ -41,6 +41,10 @@ bound** for a real phone, whose worker would also compile the wasm and start its
 interpreter about 4x slower. ``--check-workers`` re-runs both checks on the served site
 first (``worker_check``), so a newer Chromium that throttles workers shows here.
 
+``--before TREE`` measures another tree too (an older checkout, e.g. ``git archive`` of a
+commit with ``static/vendor`` beside it), built by its own build script and served on its
+own port; each run visits both, one after the other, so both see the same load.
+
 Other differences from Pages: this server speaks HTTP/1.0 (a connection a request, at most
 six at once), Pages HTTP/2. The machine has 2 cores shared with other work: the numbers are
 noisy, hence medians. Needs ``make vendor`` and a Chromium (make bench).
@@ -49,12 +53,14 @@ noisy, hence medians. Needs ``make vendor`` and a Chromium (make bench).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import statistics
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -66,9 +72,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import browser  # noqa: E402 (bench/ is not a package: this file's folder)
-import build_site  # noqa: E402 (scripts/ is not a package)
 import embed  # noqa: E402
-import serve  # noqa: E402
+import serve  # noqa: E402 (scripts/ is not a package)
 import support  # noqa: E402
 
 PREFIX = embed.PREFIX
@@ -218,8 +223,8 @@ def medians(visits: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def table(results: dict[str, Any]) -> str:
-    """The README's markdown table: each measure, its median, the target."""
+def table(sites: dict[str, dict[str, Any]]) -> str:
+    """The README's markdown table: each measure, its median on each site, the target."""
     rows = [
         ("app", "phone", "typeable_s", "the app: board typeable"),
         ("app", "phone", "board_s", "the app: board ready (MicroPython page)"),
@@ -230,18 +235,36 @@ def table(results: dict[str, Any]) -> str:
         ("widget", "phone", "playable_s", "the widget's page: playable"),
         ("widget", "phone", "wire_mb", "the widget's page: bytes on the wire before playable"),
     ]
-    lines = ["| measure (cold, median) | profile | now | target |", "|---|---|---:|---:|"]
+    lines = [
+        f"| measure (cold, median) | profile | {' | '.join(sites)} | target |",
+        f"|---|---|{'---:|' * len(sites)}---:|",
+    ]
     for page, profile, key, label in rows:
-        found = results.get(page, {}).get(profile)
-        if found is None:
+        if profile not in sites[next(iter(sites))].get(page, {}):
             continue
         unit = "MB" if key.endswith("_mb") else "s"
-        value = f"{found[key]:.2f} {unit}"
-        if key == "wire_mb":
-            value += f" ({found['raw_mb']:.2f} MB raw)"
+        values = []
+        for found in (site[page][profile] for site in sites.values()):
+            raw = f" ({found['raw_mb']:.2f} MB raw)" if key == "wire_mb" else ""
+            values.append(f"{found[key]:.2f} {unit}{raw}")
         target = TARGETS.get((page, profile, key))
-        lines.append(f"| {label} | {profile} | {value} | {f'{target} {unit}' if target else ''} |")
+        goal = f"{target} {unit}" if target else ""
+        lines.append(f"| {label} | {profile} | {' | '.join(values)} | {goal} |")
     return "\n".join(lines)
+
+
+@contextmanager
+def served_site(source: Path, folder: Path) -> Iterator[tuple[str, Path, str]]:
+    """The site built from the tree ``source`` by that tree's own scripts/build_site.py into
+    ``folder``, every compressible file compressed before any visit is timed, served
+    gzip-compressed under PREFIX: its URL, its folder and its release."""
+    site = folder / "_site"
+    release = support.load_file(source / "scripts" / "build_site.py").build(source, site)
+    for path in site.rglob("*"):
+        if path.suffix in serve.COMPRESSIBLE and path.is_file():
+            serve.compressed(path)
+    with embed.serving(site, PREFIX, gzip=True) as port:
+        yield f"http://127.0.0.1:{port}{PREFIX}", site, release
 
 
 SPIN = (
@@ -310,39 +333,48 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3, help="cold visits per measure (median)")
     parser.add_argument("--skip-desktop", action="store_true", help="no desktop visits")
     parser.add_argument("--skip-widget", action="store_true", help="no widget visits")
-    parser.add_argument("--json", type=Path, help="also write the results here")
+    parser.add_argument(
+        "--before", type=Path, help="another tree (an older checkout) to measure alongside"
+    )
     parser.add_argument(
         "--check-workers", action="store_true", help="first re-check what throttling reaches"
     )
+    parser.add_argument("--json", type=Path, help="also write the results here")
     args = parser.parse_args(argv)
     plan = [("app", "phone")]
     plan += [] if args.skip_desktop else [("app", "desktop")]
     plan += [] if args.skip_widget else [("widget", "phone")]
+    sources = ({"before": args.before.resolve()} if args.before else {}) | {"now": ROOT}
     results: dict[str, Any] = {"runs": args.runs, "chromium": support.chromium_path()}
     results["load_average_before"] = os.getloadavg()  # how busy the shared machine was
-    with tempfile.TemporaryDirectory() as folder:
-        site = Path(folder) / "_site"
-        results["release"] = build_site.build(ROOT, site)
-        for path in site.rglob("*"):  # compress once, before any visit is timed
-            if path.suffix in serve.COMPRESSIBLE and path.is_file():
-                serve.compressed(path)
-        with embed.serving(site, PREFIX, gzip=True) as port, sync_playwright() as playwright:
-            url = f"http://127.0.0.1:{port}{PREFIX}"
-            loads = {
-                "app": app_times(url),
-                "widget": widget_times(f"{url}embed.html?puzzle={support.LEETCODE}"),
-            }
-            if args.check_workers:
-                results["worker_check"] = worker_check(playwright, url, site)
-                print(f"worker check: {results['worker_check']}", flush=True)
-            for page, profile in plan:
-                visits = []
-                for run in range(args.runs):
-                    visits.append(cold_visit(playwright, PROFILES[profile], site, loads[page]))
-                    print(f"{page}, {profile}, visit {run + 1}: {visits[-1]}", flush=True)
-                results.setdefault(page, {})[profile] = medians(visits)
+    sites: dict[str, dict[str, Any]] = {}
+    with contextlib.ExitStack() as stack:
+        served: dict[str, tuple[str, Path, str]] = {}
+        for name, source in sources.items():
+            folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+            served[name] = stack.enter_context(served_site(source, folder))
+        playwright = stack.enter_context(sync_playwright())
+        if args.check_workers:
+            url, site, _ = served["now"]
+            results["worker_check"] = worker_check(playwright, url, site)
+            print(f"worker check: {results['worker_check']}", flush=True)
+        for name, (_, _, release) in served.items():
+            sites[name] = {"source": str(sources[name]), "release": release}
+        for page, profile in plan:
+            visits: dict[str, list[dict[str, Any]]] = {name: [] for name in served}
+            for run in range(args.runs):
+                for name, (url, site, _) in served.items():  # interleaved: the same load
+                    load = {
+                        "app": app_times(url),
+                        "widget": widget_times(f"{url}embed.html?puzzle={support.LEETCODE}"),
+                    }[page]
+                    visits[name].append(cold_visit(playwright, PROFILES[profile], site, load))
+                    print(f"{name}: {page}, {profile}, visit {run + 1}: {visits[name][-1]}")
+            for name, seen in visits.items():
+                sites[name].setdefault(page, {})[profile] = medians(seen)
     results["load_average_after"] = os.getloadavg()
-    print(table(results))
+    results["sites"] = sites
+    print(table(sites))
     print(
         f"load average (1, 5, 15 min): before {results['load_average_before']}, after "
         f"{results['load_average_after']}"
