@@ -4,9 +4,10 @@
 [--check-workers] [--json FILE]``
 
 The site is built (``scripts/build_site.py``, as ``make site``) into a temporary folder and
-served under /sudoku-lab/ gzip-compressed (``scripts/serve.py``'s ``gzip``: text, JSON and
-wasm, as GitHub Pages sends them). Every visit is cold: a fresh browser profile, so no HTTP
-cache and no service worker from before. Profiles (``PROFILES``):
+served under /sudoku-lab/ as GitHub Pages serves it (``scripts/serve.py``'s ``pages``: text,
+JSON and wasm gzip-compressed; ``Cache-Control: max-age=600``, so the worker reuses what the
+page fetched). Every visit is cold: a fresh browser profile, so no HTTP cache and no service
+worker from before. Profiles (``PROFILES``):
 
 - **phone**: a 390x844 touch screen (scale 3, mobile), CDP
   ``Network.emulateNetworkConditions`` 10 Mbit/s down, 5 Mbit/s up, 40 ms round trip, and
@@ -21,8 +22,8 @@ Measured, in seconds from navigation start, medians of ``--runs`` visits:
   **conflicts shown** (the two clashes marked by then, with the core), **usable** (mark
   ``sudoku:solver-ready``: the worker answered, so Solve, Hint, Check, New puzzle and the
   player work), and the bytes of every response finished by then: **on the wire**
-  (Playwright's ``request.sizes()``: encoded body and headers) and **raw** (the files'
-  sizes); on the phone, then usable on the desktop;
+  (Playwright's ``request.sizes()``: encoded body and headers) and **raw** (the sizes of
+  the files whose body came over the network); on the phone, then usable on the desktop;
 - the widget's own page, ``embed.html?puzzle=...``, on the phone: **playable** (its
   ``body[data-ready]`` turns "true": the player holds the trace; an init script notes
   ``performance.now()`` at that change) and its bytes. Its own page, not a post: CDP
@@ -144,13 +145,14 @@ def raw_size(site: Path, url: str) -> int:
 
 
 def traffic(requests: list[Request], site: Path) -> dict[str, Any]:
-    """Bytes on the wire (encoded bodies and headers), raw bytes and the count of
-    ``requests``."""
-    wire = 0
+    """Bytes on the wire (encoded bodies and headers), raw bytes (the files' sizes, of the
+    responses whose body came over the network: not of cache hits or 304s) and the count
+    of ``requests``."""
+    wire = raw = 0
     for request in requests:
         sizes = request.sizes()
         wire += sizes["responseBodySize"] + sizes["responseHeadersSize"]
-    raw = sum(raw_size(site, r.url) for r in requests)
+        raw += raw_size(site, request.url) if sizes["responseBodySize"] else 0
     return {"wire_mb": round(wire / MB, 2), "raw_mb": round(raw / MB, 2), "requests": len(requests)}
 
 
@@ -256,14 +258,14 @@ def table(sites: dict[str, dict[str, Any]]) -> str:
 @contextmanager
 def served_site(source: Path, folder: Path) -> Iterator[tuple[str, Path, str]]:
     """The site built from the tree ``source`` by that tree's own scripts/build_site.py into
-    ``folder``, every compressible file compressed before any visit is timed, served
-    gzip-compressed under PREFIX: its URL, its folder and its release."""
+    ``folder``, every compressible file compressed before any visit is timed, served as
+    GitHub Pages does (gzip, max-age) under PREFIX: its URL, its folder and its release."""
     site = folder / "_site"
     release = support.load_file(source / "scripts" / "build_site.py").build(source, site)
     for path in site.rglob("*"):
         if path.suffix in serve.COMPRESSIBLE and path.is_file():
             serve.compressed(path)
-    with embed.serving(site, PREFIX, gzip=True) as port:
+    with embed.serving(site, PREFIX, pages=True) as port:
         yield f"http://127.0.0.1:{port}{PREFIX}", site, release
 
 
