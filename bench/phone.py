@@ -151,8 +151,10 @@ def traffic(requests: list[Request], site: Path) -> dict[str, Any]:
     wire = raw = 0
     for request in requests:
         sizes = request.sizes()
-        wire += sizes["responseBodySize"] + sizes["responseHeadersSize"]
-        raw += raw_size(site, request.url) if sizes["responseBodySize"] else 0
+        body, headers = sizes["responseBodySize"], sizes["responseHeadersSize"]
+        if body >= 0:  # a cache hit has 0 bytes received, so a body of minus its headers
+            wire += body + headers
+            raw += raw_size(site, request.url) if body else 0
     return {"wire_mb": round(wire / MB, 2), "raw_mb": round(raw / MB, 2), "requests": len(requests)}
 
 
