@@ -51,11 +51,15 @@ lint: venv $(NPM_STAMP)
 	$(BIN)/mypy
 	node_modules/.bin/eslint .
 
+# Two processes (pytest-xdist) for the two cores this is built for; a test file stays on
+# one process (--dist loadfile), so its module-scoped pages and sites are made once.
+JOBS ?= 2
+
 unit: venv $(NPM_STAMP)
-	$(BIN)/pytest tests/unit
+	$(BIN)/pytest -n $(JOBS) tests/unit
 
 e2e: venv vendor chromium
-	$(BIN)/pytest tests/e2e
+	$(BIN)/pytest -n $(JOBS) --dist loadfile tests/e2e
 
 test: lint unit e2e
 

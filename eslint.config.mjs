@@ -29,7 +29,7 @@ export default [
     languageOptions: { sourceType: "module", globals: globals.browser },
   },
   {
-    files: ["tests/**/*.mjs"],
+    files: ["tests/**/*.mjs", "bench/**/*.mjs"],
     languageOptions: { sourceType: "module", globals: globals.node },
   },
   {

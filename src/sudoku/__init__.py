@@ -32,7 +32,10 @@ Modules: ``grid`` (the glossary's tables), ``formats`` (reading and writing puzz
 strategies, event by event), ``logic`` (the steps a person could take: hints, paths,
 levels), ``generator`` (new puzzles of a level), ``render`` (a step, or a storyboard of
 steps, as SVG), ``gif`` (steps as an animated GIF), ``leetcode`` (LeetCode 37's class),
-``words`` (every phrase shown), ``cli``.
+``words`` (every phrase shown), ``plain`` (LeetCode solutions as plain code: the strategies
+as the player shows them, the code lab's starting points), ``watching`` (a reader's own
+solution run and watched write by write) and ``judging`` (its verdict), both CPython and
+Pyodide only (``sys.settrace``), ``cli``.
 
 The names below load their module on first use (PEP 562's module ``__getattr__``, which
 MicroPython has too): a page that needs only ``sudoku.grid``'s names does not compile the
@@ -44,20 +47,23 @@ from sudoku import compat  # noqa: F401  (first: the other modules rely on it)
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from sudoku.formats import PuzzleError, parse, to_json, to_leetcode, to_line, to_pretty
-    from sudoku.generator import generate, puzzles
+    from sudoku.generator import from_bank, generate, puzzles
     from sudoku.grid import Board, Grid, cell_name, unit_name
+    from sudoku.judging import judge, verdict
     from sudoku.leetcode import Solution
     from sudoku.logic import Step, apply_step, marks_of, next_step, rate, say, solve_path
     from sudoku.render import Scene, scene, scenes, storyboard, svg
     from sudoku.solver import Analysis, analyze, count_solutions, solve
     from sudoku.tracing import Event, replay, trace
     from sudoku.validate import Conflict, conflicts, describe
+    from sudoku.watching import Limits, watch
     from sudoku.words import LEVELS, STRATEGIES, TECHNIQUES
 
 HOMES = {
     "formats": ("PuzzleError", "parse", "to_json", "to_leetcode", "to_line", "to_pretty"),
-    "generator": ("generate", "puzzles"),
+    "generator": ("from_bank", "generate", "puzzles"),
     "grid": ("Board", "Grid", "cell_name", "unit_name"),
+    "judging": ("judge", "verdict"),
     "leetcode": ("Solution",),
     "logic": ("Step", "apply_step", "marks_of", "next_step", "rate", "say", "solve_path"),
     "render": ("Scene", "scene", "scenes", "storyboard", "svg"),
@@ -65,6 +71,7 @@ HOMES = {
     "tracing": ("Event", "replay", "trace"),
     "words": ("LEVELS", "STRATEGIES", "TECHNIQUES"),
     "validate": ("Conflict", "conflicts", "describe"),
+    "watching": ("Limits", "watch"),
 }
 """The module each public name of ``__all__`` lives in (a unit test keeps them equal)."""
 
@@ -79,6 +86,7 @@ __all__ = [
     "Conflict",
     "Event",
     "Grid",
+    "Limits",
     "PuzzleError",
     "Scene",
     "Solution",
@@ -89,7 +97,9 @@ __all__ = [
     "conflicts",
     "count_solutions",
     "describe",
+    "from_bank",
     "generate",
+    "judge",
     "marks_of",
     "next_step",
     "parse",
@@ -109,6 +119,8 @@ __all__ = [
     "to_pretty",
     "trace",
     "unit_name",
+    "verdict",
+    "watch",
 ]
 
 

@@ -26,6 +26,10 @@ star-unpacking in displays, no ``zip(strict=...)``, no ``isinstance(x, A | B)`` 
 - ``quoted``: CPython's ``repr`` of a string, for messages (MicroPython escapes every
   non-ASCII character).
 - ``ticks``, ``ms_since``: a clock for timing (no ``time.perf_counter`` in MicroPython).
+- ``MICROPYTHON``: which interpreter this is. One choice rests on speed, not on a gap:
+  ``solver.SMALL_INTS`` (set from it, in ``solver.py``) runs the search on 9-bit masks
+  (``sudoku.masks``) in MicroPython, whose big ints are slow, and on one 810-bit int
+  elsewhere; both engines give the same answers.
 """
 
 import sys

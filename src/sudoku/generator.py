@@ -96,12 +96,27 @@ def full_grid(stream: Iterator[int]) -> Grid:
             cells[cell] = digits[place]
     solution = solve("".join(cells))
     assert solution is not None  # any filling of the diagonal boxes completes
+    return rearranged(solution, rearrangement(stream))
+
+
+def rearrangement(stream: Iterator[int]) -> tuple[int, ...]:
+    """A random rearrangement of the cells that keeps every grid valid and every
+    technique's step a step (rows and columns map to rows and columns, boxes to boxes):
+    the rows shuffled within their bands and the bands shuffled, the same for columns
+    and stacks, then the grid transposed on a coin toss. As the source cell of each
+    cell: ``rearranged`` applies it."""
     rows = lines_order(stream)
     cols = lines_order(stream)
-    if below(stream, 2):
-        rows, cols = cols, rows
-        return "".join([solution[9 * c + r] for r in rows for c in cols])
-    return "".join([solution[9 * r + c] for r in rows for c in cols])
+    if below(stream, 2):  # transposed: cell (i, j) comes from (rows[j], cols[i])
+        return tuple([9 * rows[j] + cols[i] for i in range(9) for j in range(9)])
+    return tuple([9 * rows[i] + cols[j] for i in range(9) for j in range(9)])
+
+
+def rearranged(grid: Grid, sources: Sequence[int], digits: str = DIGITS) -> Grid:
+    """``grid`` with each cell taken from its source cell (``rearrangement``), and each
+    digit ``d`` written as ``digits[d - 1]`` (a relabelling; blanks stay blank)."""
+    names = digits + BLANK  # DIGITS.find is -1 for a blank: the last name
+    return "".join([names[DIGITS.find(grid[source])] for source in sources])
 
 
 def lines_order(stream: Iterator[int]) -> list[int]:
@@ -228,3 +243,28 @@ def generate(level: str, seed: int | None = None) -> Grid:
     """One puzzle rated ``level`` (easy, medium, hard or expert) from ``seed`` (None: a
     random one): the first of ``puzzles(level, seed)``."""
     return next(puzzles(level, seed))
+
+
+def from_bank(level: str, seed: int | None = None) -> Grid:
+    """A puzzle rated ``level`` at once: one of the bank's (``sudoku.bank``, made offline
+    by ``scripts/make_bank.py`` with ``puzzles``), rearranged and relabelled at random.
+
+    The bank's puzzle is picked, then its cells rearranged (``rearrangement``) and its
+    digits relabelled, all from ``seed``'s stream for the level (SplitMix64, as
+    ``puzzles``): the same level and seed give the same puzzle in every interpreter.
+    These changes map units to units, so a puzzle's solutions, candidates and every
+    step a technique can take map to the new puzzle's: its level is kept (``rate``
+    agrees on every bank puzzle; ``tests/unit/test_bank.py``). Its hint path may differ
+    by a step or two (in 1 puzzle in 8, measured on the bank): the hints scan boxes,
+    rows, columns and digits in a fixed order, which the changes do not keep, so where
+    two steps are open the first found can differ. 2 x 6**8 x 9! (1.2 trillion)
+    versions of each bank puzzle.
+    ValueError (or TypeError) for an unknown level or a bad seed, as ``puzzles``.
+    """
+    from sudoku.bank import BANK  # noqa: PLC0415 (the data loads only when asked for)
+
+    wanted = checked_level(level)
+    stream = stream_for(wanted, checked_seed(seed))
+    choices = BANK[level]
+    puzzle = choices[below(stream, len(choices))]
+    return rearranged(puzzle, rearrangement(stream), "".join(shuffled(stream, DIGITS)))

@@ -60,14 +60,14 @@ this one's worst takes under 10 ms, and the hard sets' speed is unchanged.
 
 from __future__ import annotations
 
-from sudoku.compat import bit_count, bit_length
+from sudoku.compat import MICROPYTHON, bit_count, bit_length
 from sudoku.formats import shown
 from sudoku.grid import BOX, COL, DIGITS, PEERS, ROW, Grid, checked_grid
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
-    from typing import Final, TypedDict
+    from typing import Any, Final, Protocol, TypedDict
 
 Bits = int
 """A set of bits of the layout above: candidates, placements, or a mask of them."""
@@ -84,8 +84,29 @@ if TYPE_CHECKING:
         nodes: int
         """Guesses the search placed, failed ones included; 0 if propagation alone solved it."""
 
+    class AnyWalk(Protocol):
+        """One depth-first search of either engine: ``_Walk`` here, ``masks.Walk``."""
+
+        found: int
+        first: Grid | None
+        finished: bool
+        nodes: int
+
+        def run(self, budget: int) -> int:
+            """Search on for at most ``budget`` nodes: the nodes it ran."""
+            ...
+
 else:
     Analysis = dict  # a plain dict at run time: MicroPython has no typing.TypedDict
+
+SMALL_INTS = MICROPYTHON
+"""Which engine the search runs on, chosen here, once, by interpreter: the board as one
+810-bit int (this module) in CPython and Pyodide, where it is 2.4x faster; a 9-bit mask
+per cell (``sudoku.masks``) in MicroPython, whose big ints are slow and fill its heap
+(1.2-2.7x faster there, 30-45x less memory a call: ``bench/micropython.py``). Both give
+the same answers, node for node (see ``sudoku.masks``). A module variable, not a
+constant: the tests and ``bench/micropython.py`` run either engine in either interpreter
+by setting it."""
 
 
 def _place_of(cell: int) -> int:
@@ -446,13 +467,15 @@ class _Walk:
     no node.
     """
 
-    def __init__(self, guess: Callable[[Bits, Bits], Bits], limit: int, root: Bits, done: Bits):
-        self.guess = guess
+    def __init__(self, places: bool, limit: int, root: tuple[Bits, Bits]) -> None:
+        """A search from ``root`` (``_start``'s board and placements), guessing on places
+        first for the second search (``places``), stopping at ``limit`` solutions."""
+        self.guess: Callable[[Bits, Bits], Bits] = _guess_places if places else _guess
         self.limit = limit
         self.found = 0
         self.first: Grid | None = None
         self.stack: list[tuple[Bits, Bits, Bits]] = []
-        self.root: tuple[Bits, Bits] | None = (root, done)
+        self.root: tuple[Bits, Bits] | None = root
         self.finished = False
         self.nodes = 0
 
@@ -537,12 +560,18 @@ class Search:
     def __init__(self, grid: Grid, limit: int = 2) -> None:
         self.limit = _checked_limit(limit)
         """Stop at this many solutions."""
-        board, done = _start(grid)
-        self._givens = (board, done)
-        self._walks = [_Walk(_guess, self.limit, board, done)]
+        if SMALL_INTS:
+            from sudoku import masks  # noqa: PLC0415 (only MicroPython needs it)
+
+            self._walk: Callable[[bool, int, Any], AnyWalk] = masks.Walk
+            self._givens: Any = masks.start(grid)
+        else:
+            self._walk = _Walk
+            self._givens = _start(grid)
+        self._walks: list[AnyWalk] = [self._walk(False, self.limit, self._givens)]
         self._turn = 0  # which walk runs, and its nodes left in this turn
         self._left = SECOND_AFTER
-        self._answer: _Walk | None = None
+        self._answer: AnyWalk | None = None
 
     @property
     def finished(self) -> bool:
@@ -575,8 +604,7 @@ class Search:
                 self._answer = walk
             elif not self._left:  # the turn is over: the other search's turn
                 if len(self._walks) == 1:
-                    board, done = self._givens
-                    self._walks.append(_Walk(_guess_places, self.limit, board, done))
+                    self._walks.append(self._walk(True, self.limit, self._givens))
                 self._turn = 1 - self._turn
                 self._left = TURN
         return True

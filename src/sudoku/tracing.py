@@ -2,12 +2,15 @@
 
 ``trace(grid, strategy)`` is a lazy generator of small event records: what the search
 tries, places, rejects, deduces, takes back, and how it ends. A player steps through
-them while it shows the strategy's source (``source(strategy)``) with the line of the
-current event highlighted, and plays the events on its board with ``apply`` (forward,
-or backward to step back). The trace is the truth: each strategy below is the real code
-that makes the events, each event kind comes from one ``yield`` line of it, and the
-counters are the algorithm's own (``naive`` places exactly as many digits as the LeetCode
-37 editorial's code).
+them while it shows the strategy as plain code (``source(strategy)``: the LeetCode
+reader's own style, from ``sudoku.plain``) with the line of the current event
+highlighted, and plays the events on its board with ``apply`` (forward, or backward to
+step back). The trace is the truth: each strategy below is the real code that makes the
+events, each event kind comes from one ``yield`` line of it, and the counters are the
+algorithm's own (``naive`` places exactly as many digits as the LeetCode 37 editorial's
+code). The plain code writes the same digits into the same cells in the same order, each
+from the line ``source`` names for its kind (a unit test runs it under
+``sudoku.watching`` to prove it): the marks are data, so they hold in MicroPython too.
 
 Strategies (each a recursive generator: one call per open guess, at most 81 deep):
 
@@ -46,10 +49,9 @@ guess, which keeps ``naive`` well over 300,000 events per second in CPython.
 
 from __future__ import annotations
 
-import re
 from collections import namedtuple
 
-from sudoku.compat import itemgetter, splitlines
+from sudoku.compat import itemgetter
 from sudoku.formats import shown
 from sudoku.grid import (
     BLANK,
@@ -63,6 +65,7 @@ from sudoku.grid import (
     shared_unit,
     unit_name,
 )
+from sudoku.plain import PLAIN, unmarked
 from sudoku.words import NAKED_SINGLE, STRATEGIES, both_hold, hidden_single, no_candidate, no_place
 
 TYPE_CHECKING = False
@@ -99,10 +102,6 @@ CANDIDATES: dict[frozenset[str], str] = {}
 """The digits a blank may take, by the set of values its peers hold: a lookup, not a loop.
 Filled as sets are met (at most 1,024): built whole at import it took ~80 ms of
 MicroPython's ``import sudoku`` on the app's page, which only checks conflicts."""
-
-MARK = re.compile(r'yield s\.(?:event\("(\w+)"|(\w+)\()')
-"""An event line in a strategy's source: ``yield s.event("kind", ...)`` or ``yield s.kind(...)``."""
-
 
 if TYPE_CHECKING:
 
@@ -414,41 +413,9 @@ def replay(grid: Grid, events: Iterable[Event]) -> Grid:
 
 
 def source(strategy: str) -> tuple[str, dict[str, int]]:
-    """``strategy``'s source text, and the 1-based line in it of each event kind it makes.
-
-    A line makes an event when it yields ``s.event("kind", ...)`` or ``s.kind(...)``.
+    """``strategy`` as the plain code a LeetCode reader writes (``sudoku.plain``: no
+    generators, no events), and the 1-based line in it that does what each event kind of
+    the strategy's trace tells: the writes (``place``, ``force``, ``undo``) are that
+    code's own writes, line for line (a unit test runs it under ``sudoku.watching``).
     """
-    text = function_source(strategy_function(strategy).__name__)
-    lines = {}
-    for number, line in enumerate(splitlines(text), 1):
-        mark = MARK.search(line)
-        if mark:
-            lines[mark.group(1) or mark.group(2)] = number
-    return text, lines
-
-
-MODULE_LINES: list[str] = []
-"""This module's own source, line by line, once ``function_source`` has read it."""
-
-
-def function_source(name: str) -> str:
-    """The text of the top-level function ``name`` of this module, read from the module's
-    own file (``__file__``: in the browser, the copy in the interpreter's file system): its
-    lines from ``def`` up to the next top-level statement, as ``inspect.getsource`` gives
-    it (which MicroPython does not have).
-    """
-    if not MODULE_LINES:
-        with open(__file__, encoding="utf-8") as file:  # noqa: PTH123 (no pathlib in MicroPython)
-            MODULE_LINES.extend(splitlines(file.read()))
-    start = next(i for i, line in enumerate(MODULE_LINES) if line.startswith(f"def {name}("))
-    end = start + 1
-    while end < len(MODULE_LINES) and not is_top_level(MODULE_LINES[end]):
-        end += 1
-    while MODULE_LINES[end - 1].strip()[:1] in ("", "#"):
-        end -= 1  # blank and comment lines after the last statement are not the function's
-    return "\n".join(MODULE_LINES[start:end]) + "\n"
-
-
-def is_top_level(line: str) -> bool:
-    """A line that starts a statement at the module's top level (a comment does not)."""
-    return line[:1] not in ("", " ", "\t", "#")
+    return unmarked(PLAIN[strategy_function(strategy).__name__])

@@ -230,7 +230,7 @@ def test_live_regions_are_polite_and_quiet_while_playing(board: Page) -> None:
     assert status.get_attribute("role") == "status"
     assert status.get_attribute("aria-live") == "polite"
     assert board.locator("#messages").get_attribute("aria-live") == "polite"
-    load(board, "hard")
+    load(board, "slow")
     board.evaluate(
         """window.__said = [];
            new MutationObserver(() => window.__said.push(

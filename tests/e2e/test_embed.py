@@ -15,7 +15,7 @@ from conftest import Host, off_origin, origin_of
 from playwright.sync_api import Browser, BrowserContext, Frame, Page
 from support import EASY, HARD, LEETCODE, WEB, load_file
 
-from sudoku.tracing import apply, trace
+from sudoku.tracing import apply, source, trace
 from sudoku.words import STRATEGIES
 
 PLAYER = "document.querySelector('#player')"
@@ -95,7 +95,7 @@ def test_every_parameter_is_honoured(context: BrowserContext, base_url: str) -> 
     page = open_widget(context, base_url, query)
     assert givens(page) == EASY
     assert page.evaluate("document.querySelector('#p-strategy').value") == "mrv"
-    assert (page.locator("#player [data-role='code']").text_content() or "").startswith("def mrv(")
+    assert page.locator("#player [data-role='code']").text_content() == source("mrv")[0]
     assert page.locator("#player [data-role='speed-label']").text_content() == "50 steps/s"
     assert page.evaluate(f"{PLAYER}.dataset.state") == "playing"
     page.wait_for_function(LOOPED, polling="raf", timeout=READY_MS)

@@ -159,7 +159,7 @@ def test_the_panel_says_its_limits_and_refuses_what_cannot_be_drawn(app: Page) -
 def test_a_long_drawing_can_be_stopped(app: Page) -> None:
     """Steps two million into a search longer than the player counts: the panel says how
     far the drawing got and Stop ends it; the worker is free at once for the next one."""
-    watch(app, "hard", "naive")
+    watch(app, "slow", "naive")
     app.locator("#share summary").click()
     app.locator("#export-from").fill("2000000")
     app.locator("#export-to").fill("2000004")

@@ -17,6 +17,7 @@ def test_desktop_screenshot(board: Page, shots: Path) -> None:
     load(board, "leetcode")
     solve(board)
     show_import_export(board)
+    board.wait_for_function("!document.querySelector('#games-box').hidden")  # the game kept
     png = board.screenshot(path=shots / "desktop.png", full_page=True)
     assert png.startswith(b"\x89PNG\r\n\x1a\n")
     width, height = struct.unpack(">II", png[16:24])  # the IHDR chunk: the image's size

@@ -172,8 +172,9 @@ def test_the_code_reads_without_scrolling_sideways_on_a_phone(
         if strategy != "propagate":
             widget.locator("#p-strategy").select_option(strategy)
             widget.wait_for_function(
-                f"{PLAYER}.dataset.state === 'ready' && document.querySelector"
-                f"('#player [data-role=code]').textContent.startsWith('def {strategy}(')",
+                f"code => {PLAYER}.dataset.state === 'ready' && document.querySelector"
+                "('#player [data-role=code]').textContent.trimEnd() === code",
+                arg=source(strategy)[0].rstrip(),
                 timeout=READY_MS,
             )
         assert_code_reads(widget, strategy)

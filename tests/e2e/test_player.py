@@ -56,14 +56,14 @@ def watch(page: Page, sample: str, strategy: str) -> None:
     )
 
 
-def seek(page: Page, n: int) -> None:
-    """Drag the timeline to step ``n``."""
+def seek(page: Page, n: int, timeout_ms: float | None = None) -> None:
+    """Drag the timeline to step ``n`` (and wait for it, up to ``timeout_ms``)."""
     page.evaluate(
         """n => { const s = document.querySelector('#p-scrub'); s.value = n;
                   s.dispatchEvent(new Event('input', {bubbles: true})); }""",
         n,
     )
-    page.wait_for_function(f"n => {PLAYER}.dataset.steps === n", arg=str(n))
+    page.wait_for_function(f"n => {PLAYER}.dataset.steps === n", arg=str(n), timeout=timeout_ms)
 
 
 def click(page: Page, role: str) -> None:
@@ -206,13 +206,13 @@ def test_strategy_selector_retraces_with_its_source(player: Page) -> None:
     player.select_option("#p-strategy", "mrv")
     player.wait_for_function(f"n => +{PLAYER}.dataset.trace > n", arg=before, timeout=TRACE_MS)
     code = player.locator("#player [data-role='code']").text_content() or ""
-    assert code.startswith("def mrv(")
+    assert code.startswith("class Solution:")
     assert code == source("mrv")[0]
 
 
 def test_keyboard_shortcuts_and_their_legend(player: Page) -> None:
     """Space plays and pauses, arrows step (Shift: 100), Home and End jump; the legend says so."""
-    watch(player, "hard", "naive")
+    watch(player, "slow", "naive")
     legend = player.locator("#player .legend").text_content() or ""
     for key in ("Space", "Shift", "Home", "End", "anywhere in the player"):
         assert key in legend
@@ -239,7 +239,7 @@ def test_keys_work_anywhere_in_the_player_and_space_plays_on_its_buttons(player:
     caption or its counters, not only while one of its buttons has focus; and Space on
     a focused step button plays, as the legend says, instead of taking a step."""
     set_caps(player, steps=8000)
-    watch(player, "hard", "naive")
+    watch(player, "slow", "naive")
     player.locator("#player .pboard").click()
     player.keyboard.press("ArrowRight")
     assert steps(player) == 1
@@ -271,7 +271,7 @@ def test_keys_work_anywhere_in_the_player_and_space_plays_on_its_buttons(player:
 @pytest.mark.parametrize("strategy", ["naive", "propagate"])
 def test_step_back_restores_exactly_the_earlier_board(player: Page, strategy: str) -> None:
     """Forward 40 steps then back 40: the board is the same, cell for cell, class for class."""
-    watch(player, "hard" if strategy == "naive" else "leetcode", strategy)
+    watch(player, "slow" if strategy == "naive" else "leetcode", strategy)
     seek(player, 10)
     before = snapshot(player)
     for _ in range(40):
@@ -287,7 +287,7 @@ def test_step_back_restores_exactly_the_earlier_board(player: Page, strategy: st
 def test_counters_and_board_after_n_steps_equal_the_core(player: Page, strategy: str) -> None:
     """After N steps the counters are the core's after its Nth event, and so is the board."""
     puzzle = HARD if strategy == "naive" else LEETCODE
-    watch(player, "hard" if strategy == "naive" else "leetcode", strategy)
+    watch(player, "slow" if strategy == "naive" else "leetcode", strategy)
     received = int(player_flag(player, "received"))
     for n in sorted({1, 7, min(received, 45), min(received, 3999), received}):
         seek(player, n)
@@ -332,7 +332,7 @@ def test_end_stops_at_the_kept_steps_and_says_so(player: Page) -> None:
     """A search longer than the kept steps: End goes to the last kept step and says that
     the search goes on."""
     set_caps(player, steps=8000)
-    watch(player, "hard", "naive")
+    watch(player, "slow", "naive")
     click(player, "end")
     player.wait_for_function(f"{PLAYER}.dataset.steps === '8000'", timeout=TRACE_MS)
     player.wait_for_function(f"{PLAYER}.dataset.ending === 'false'")
@@ -346,7 +346,7 @@ def test_past_the_cap_label_timeline_and_steps_agree(player: Page, shots: Path) 
     forward returns, Play resumes where the reader is, the label and the timeline say
     the step shown, and a jump into the steps let go lands beside them."""
     set_caps(player, steps=8000)
-    watch(player, "hard", "naive")
+    watch(player, "slow", "naive")
     here = play_past(player, 40_000)
     shown = timeline_view(player)
     received = int(shown["received"])
@@ -421,7 +421,7 @@ def test_compare_mode_numbers_equal_the_cli(player: Page) -> None:
 
 def test_compare_mode_stops_on_request(player: Page) -> None:
     """Stop ends a long comparison at once; its table keeps what was counted."""
-    watch(player, "hard", "naive")
+    watch(player, "slow", "naive")
     click(player, "compare")
     player.wait_for_function(f"{PLAYER}.dataset.compare === 'running'")
     player.wait_for_function(
@@ -448,8 +448,8 @@ def test_compare_at_the_cap_draws_lower_bounds(player: Page, shots: Path) -> Non
     """Every strategy stopped at the cap (issue 11, item 9): each row says so, the counts
     read "≥ n", the bars are hatched lower bounds with words for screen readers, and the
     status says the counts cannot rank the strategies (it said "Done")."""
-    set_caps(player, compare=40)  # propagate needs 65 steps on "hard"
-    watch(player, "hard", "naive")
+    set_caps(player, compare=40)  # propagate needs 65 steps on "slow"
+    watch(player, "slow", "naive")
     click(player, "compare")
     player.wait_for_function(f"{PLAYER}.dataset.compare === 'done'", timeout=TRACE_MS)
     status = player.locator("#player [data-role='compare-status']").text_content() or ""
@@ -539,7 +539,7 @@ def test_share_panel_link_restores_puzzle_and_strategy(player: Page) -> None:
 def test_a_million_steps_play_and_stop_at_once(player: Page) -> None:
     """Over a million steps at full speed: the page answers throughout, keeps a bounded
     number of pages, says it shows only the first ones, and stops at once."""
-    watch(player, "hard", "naive")
+    watch(player, "slow", "naive")
     player.locator("#p-speed").fill("13")
     click(player, "play")
     label = player.locator("#player [data-role='speed-label']")

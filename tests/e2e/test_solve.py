@@ -54,7 +54,7 @@ def test_verdicts(board: Page, sample: str, expected: str, opening: str) -> None
 
 def test_hard_puzzle_solves(board: Page) -> None:
     """The hard sample (built against brute force) is solved and checked cell by cell."""
-    puzzle = load(board, "hard")
+    puzzle = load(board, "slow")
     assert puzzle == HARD
     assert solve(board) == "unique"
     assert solution_problems(HARD, cell_values(board)) == []
@@ -67,7 +67,7 @@ def test_page_answers_while_the_solver_works(board: Page) -> None:
     in between: were the search on the main thread, Solve would only return once it was
     done and Stop would find nothing to stop.
     """
-    load(board, "hard")
+    load(board, "slow")
     seen = board.evaluate(
         """() => {
             document.querySelector('#solve').click();
@@ -111,7 +111,7 @@ def test_editing_a_solved_board_replaces_its_verdict(board: Page) -> None:
 def test_an_edit_during_a_solve_drops_it(board: Page) -> None:
     """A solve in flight is about the board as it was: an edit drops it, its answer
     never paints, and the next solve answers for the new board."""
-    load(board, "hard")
+    load(board, "slow")
     board.evaluate(
         """() => {
             document.querySelector('#solve').click();

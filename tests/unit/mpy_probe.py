@@ -8,10 +8,10 @@ count, check, trace (the first N events of each strategy) and reason about (the 
 logical step, the logical path in words, the level), and inputs for ``parse``
 (text, or a list given as is), most of them refused. The probe then asks the questions
 whose answers must be the same everywhere: ``source()``, the API's refusals, the compat
-shims, the generator's first puzzles for a few seeds, and SVG pictures of a few steps
-(``sudoku.render``). It prints with its own ``dump`` (sorted keys, every character
-outside printable ASCII escaped), so no difference between the interpreters' ``json`` or
-``repr`` shows.
+shims, the generator's first puzzles for a few seeds, puzzles from the bank, and SVG
+pictures of a few steps (``sudoku.render``). It prints with its own ``dump`` (sorted keys,
+every character outside printable ASCII escaped), so no difference between the
+interpreters' ``json`` or ``repr`` shows.
 Written for both interpreters: no typing, no dict order, nothing MicroPython lacks.
 """
 
@@ -148,6 +148,10 @@ def probe_companion():
     for seed in (0, 1, 18446744073709551615):
         say("generate easy", seed, attempt(sudoku.generate, "easy", seed))
     say("generate medium", attempt(sudoku.generate, "medium", 2))
+    for level in sudoku.LEVELS:
+        for seed in (0, 1, 18446744073709551615):
+            say("from_bank", level, seed, attempt(sudoku.from_bank, level, seed))
+    say("from_bank refuses", attempt(sudoku.from_bank, "extreme", 1))
     for level, seed in (("Easy", 1), ("easy", -1), ("easy", 2**64), ("easy", 1.5)):
         say("generate refuses", dump(level), attempt(sudoku.generate, level, seed))
 

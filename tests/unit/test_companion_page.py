@@ -11,6 +11,7 @@ from entries import Board
 from history import History
 from support import APP_WORKER, EASY, LEETCODE, load_file
 
+from sudoku.generator import from_bank
 from sudoku.logic import marks_of, next_step, rate, say
 from sudoku.solver import count_solutions, solve
 
@@ -120,9 +121,39 @@ def test_worker_check_names_the_wrong_entries(worker: ModuleType) -> None:
 
 
 def test_worker_generate_makes_a_proper_puzzle_of_the_level(worker: ModuleType) -> None:
-    """generate() gives a puzzle with one solution, rated at the level asked."""
+    """generate() gives a puzzle with one solution, rated at the level asked: the bank's,
+    rearranged (the same as generator.from_bank for the seed)."""
     answer = json.loads(worker.generate("medium", 3))
+    assert answer["grid"] == from_bank("medium", 3)
     assert count_solutions(answer["grid"], 2) == 1
     assert rate(answer["grid"]) == "medium"
     assert answer["givens"] == 81 - answer["grid"].count(".")
     assert "error" in json.loads(worker.generate("impossible", 3))
+
+
+def test_worker_reveal_gives_the_solutions_digit(worker: ModuleType) -> None:
+    """reveal() names the solution's digit at a cell; clashes, no solution and bad cells
+    are said, never raised."""
+    solution = solve(LEETCODE) or ""
+    for cell in (2, 40, 80):
+        assert json.loads(worker.reveal(LEETCODE, cell)) == {
+            "digit": solution[cell],
+            "solutions": 1,
+        }
+    assert "conflict" in json.loads(worker.reveal("55" + LEETCODE[2:], 2))["problem"]
+    assert (
+        "no solution"
+        in json.loads(worker.reveal("12345678." + "." * 8 + "9" + "." * 63, 0))["problem"]
+    )
+    for bad in (81, -1, "3", True, None):
+        assert "error" in json.loads(worker.reveal(LEETCODE, bad))
+
+
+def test_tidy_erases_a_placed_digit_from_the_peers_marks() -> None:
+    """A digit placed leaves its row's, column's and box's pencil marks, no one else's."""
+    board = Board()
+    board.load(LEETCODE)
+    for cell in (3, 27 + 3, 11, 80):
+        board.toggle_mark(cell, "7")
+    board.tidy(2, "7")
+    assert [board.marks[c] for c in (3, 30, 11, 80)] == ["", "7", "", "7"]

@@ -4,9 +4,9 @@
 and a puzzle with no solution among them): parse and every writer, solutions, counts up
 to 1, 2 and 3, ``analyze``, conflicts, ``solveSudoku``, the first 300 events of each
 strategy, the next logical step, the logical path in words and the level, a few generated
-puzzles, ``source()``, SVG pictures of a few steps (``sudoku.render``), the refusals of
-bad arguments, and ``parse``'s answer to ~80 bad inputs (unicode digits and spaces,
-nested lists, letters, wrong counts, broken literals).
+puzzles and puzzles from the bank, ``source()``, SVG pictures of a few steps
+(``sudoku.render``), the refusals of bad arguments, and ``parse``'s answer to ~80 bad
+inputs (unicode digits and spaces, nested lists, letters, wrong counts, broken literals).
 It runs here in CPython and in PyScript's MicroPython, which the browser runs on the page
 and in the widget (Node and the vendored ``micropython.mjs``, through ``mpy_probe.mjs``);
 the two outputs must be equal line for line, and a failure shows the first difference.
@@ -252,6 +252,9 @@ def test_the_probe_asks_everything(outputs: tuple[list[str], list[str]]) -> None
         line.split(" rate ")[1].strip('"') for line in cpython if " rate " in line
     }
     assert sum(line.startswith("generate easy") for line in cpython) == 3
+    from_bank = [line for line in cpython if line.startswith("from_bank ")]
+    assert sum(len(line.split()[-1]) == 83 for line in from_bank) == 12  # a quoted grid each
+    assert from_bank[-1].startswith("from_bank refuses error ValueError: ")
     assert sum(line.startswith("input ") for line in cpython) == len(BAD_INPUTS)
     assert sum(" error PuzzleError: " in line for line in cpython) > 60
     assert sum(line.startswith("render ") and "<svg " in line for line in cpython) == 4 * 3 * 5

@@ -190,6 +190,7 @@ def test_the_apps_worker_exports_the_shared_calls_and_its_own() -> None:
         "render_more",
         "render_start",
         "render_stop",
+        "reveal",
     }
     assert all(callable(getattr(app, name)) for name in app.__export__)
 

@@ -21,13 +21,13 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from sudoku.cli import bench, check, count, generate, hint, render, solve, trace
+from sudoku.cli import bench, check, count, generate, hint, judge, render, solve, trace, watch
 from sudoku.cli.arguments import Parser, UsageError
 from sudoku.formats import PuzzleError
 
 __all__ = ["COMMANDS", "main", "parser"]
 
-COMMANDS = (solve, count, check, trace, render, bench, hint, generate)
+COMMANDS = (solve, count, check, trace, render, bench, hint, generate, watch, judge)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -55,7 +55,8 @@ def parser() -> argparse.ArgumentParser:
         prog="sudoku",
         description=(
             "Solve, count, check, trace, render and benchmark Sudoku puzzles; hint the next "
-            "logical step; generate new puzzles of a chosen level."
+            "logical step; generate new puzzles of a chosen level; watch and judge your own "
+            "LeetCode 37 solution."
         ),
         epilog="Exit codes: 0 success, 1 a 'no' answer, 2 a usage or input error.",
     )

@@ -155,3 +155,17 @@ def is_puzzle(text: str) -> bool:
     except PuzzleError:
         return False
     return True
+
+
+MAX_CODE = 100_000
+"""The most characters a solution file (``watch``, ``judge``) may have."""
+
+
+def code_text(path: Path) -> str:
+    """The text of the reader's solution file: UTF-8, at most MAX_CODE characters (only
+    that many and one more are read; more is refused)."""
+    with reading(str(path)), path.open(encoding="utf-8") as file:
+        text = file.read(MAX_CODE + 1)
+    if len(text) > MAX_CODE:
+        raise PuzzleError(f"{path}: too long: more than {MAX_CODE:,} characters")
+    return text

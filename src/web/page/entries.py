@@ -143,6 +143,11 @@ class Board:
         self.marks[cell] = "".join(sorted(kept))
         return added
 
+    def tidy(self, cell: int, digit: str) -> None:
+        """``digit`` placed in ``cell``: it leaves the pencil marks of the cell's peers."""
+        for peer in PEERS[cell]:
+            self.marks[peer] = self.marks[peer].replace(digit, "")
+
     def clear_marks(self, cell: int) -> None:
         """Rub out the cell's pencil marks."""
         self.marks[cell] = ""

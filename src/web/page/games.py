@@ -6,7 +6,8 @@ choices::
 
     {"current": "53..7....6..",        the puzzle on the board ("" for an empty board)
      "games": [{"board": "...", "ms": 245000}, ...],   most recently played first
-     "hidden": false, "auto": true}    the timer hidden, the candidates shown
+     "hidden": false, "auto": true,    the timer hidden, the candidates shown,
+     "tidy": true}                     a placed digit erases its peers' pencil marks
 
 A **game** is a puzzle with the reader's play on it: ``board`` is ``entries.Board``'s
 snapshot (givens, entries, pencil marks, what hints crossed out; no solver's digits) and
@@ -22,7 +23,7 @@ Storage is shared with every page of the origin (another project page of the sam
 user can write it), so everything read back is checked (``read``): it never raises, text
 over ``MAX_TEXT`` is not even parsed, each game is checked alone (a bad one is left out,
 the rest kept), a time is a finite number of ms within ``MAX_MS`` (else 0), and the
-view's choices are ``true`` or not.
+view's choices are ``true`` or not (``tidy``: ``false`` or not).
 
 Pure Python for MicroPython (the page) and CPython (the unit tests).
 """
@@ -48,6 +49,7 @@ if TYPE_CHECKING:
         games: list[Game]
         hidden: bool
         auto: bool
+        tidy: bool
 
 
 KEY = "sudoku-lab games "
@@ -65,7 +67,7 @@ text is not ours, and is not parsed (MicroPython would take seconds on megabytes
 
 def empty() -> "Kept":
     """Nothing kept: no game, the view's defaults."""
-    return {"current": "", "games": [], "hidden": False, "auto": False}
+    return {"current": "", "games": [], "hidden": False, "auto": False, "tidy": True}
 
 
 def read(text: "str | None") -> "Kept":
@@ -89,6 +91,7 @@ def read(text: "str | None") -> "Kept":
         kept["current"] = current
     kept["hidden"] = data.get("hidden") is True
     kept["auto"] = data.get("auto") is True
+    kept["tidy"] = data.get("tidy") is not False
     return kept
 
 

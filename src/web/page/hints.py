@@ -58,6 +58,8 @@ class Companion:
         self.targets: set[int] = set()
         """The cells whose candidates the hint shown crosses out."""
         self.wrong: set[int] = set()
+        self.mistakes: dict[int, str] = {}
+        """The wrong entries Check found, cell to digit (Undo to the first mistake)."""
         self.button = document.getElementById("hint")
         self.answers = 0
         """Hints and checks answered (``body[data-answers]``, for tests)."""
@@ -83,6 +85,14 @@ class Companion:
         if cell in self.cells:
             return "hint-cell"
         return "hint-unit" if cell in self.units else ""
+
+    def gone(self) -> "dict[int, str]":
+        """The candidates the hint shown crosses out, by cell (the marks layer strikes
+        them through)."""
+        struck: dict[int, str] = {}
+        for cell, digit in self.step["eliminations"] if self.step else []:
+            struck[cell] = struck.get(cell, "") + digit
+        return struck
 
     def forget(self) -> bool:
         """Drop the hint and the check shown (the board changed); True if there was one."""
@@ -160,9 +170,7 @@ class Companion:
             board.forget_solution()
             for cell, digit in step["placements"]:
                 board.entries[cell] = digit
-                for other in range(81):
-                    if other != cell and shares_unit(cell, other):
-                        board.marks[other] = board.marks[other].replace(digit, "")
+                board.tidy(cell, digit)
             for cell, digit in step["eliminations"]:
                 board.strike(cell, digit)
 
@@ -202,6 +210,7 @@ class Companion:
             self.say(f"{every} with the solution{some}.", "checked")
             return
         self.wrong, self.shown_for = set(wrong), before
+        self.mistakes = {cell: self.board.entries[cell] for cell in wrong}
         self.repaint()
         names = listing([cell_name(cell) for cell in wrong])
         verb = "disagrees" if len(wrong) == 1 else "disagree"
@@ -237,9 +246,3 @@ class Companion:
             f"New {level} puzzle: {answer['givens']} givens, one solution. The timer has started.",
             "made",
         )
-
-
-def shares_unit(first: int, second: int) -> bool:
-    """Whether two cells share a row, a column or a box (peers)."""
-    r1, c1, r2, c2 = first // 9, first % 9, second // 9, second % 9
-    return r1 == r2 or c1 == c2 or (r1 // 3 == r2 // 3 and c1 // 3 == c2 // 3)

@@ -66,7 +66,7 @@ from share import mount_app
 from stopwatch import Stopwatch, clock_text, spoken
 
 from sudoku.formats import PuzzleError, parse
-from sudoku.grid import cell_name
+from sudoku.grid import PEERS, cell_name
 from sudoku.validate import conflicts, describe
 
 TYPE_CHECKING = False
@@ -182,10 +182,12 @@ def paint() -> None:
     """Show the board's data on the 81 inputs (only what changed), the marks layer, the
     print sheet, the undo and redo buttons, and run or pause the timer."""
     active, clashing = state["active"], state["clashing"]
+    peers, digit = PEERS[active], board.value(active)
     for i, cell in enumerate(cells):
         kind, look = board.kind(i), companion.look(i)
         classes = "cell"
-        for extra in (kind, "active" if i == active else "", look):
+        near = "same" if digit and board.value(i) == digit else "peer" if i in peers else ""
+        for extra in (kind, "active" if i == active else near, look):
             if extra:
                 classes += " " + extra
         if cell.id in clashing:
@@ -203,7 +205,8 @@ def paint() -> None:
                 cell.setAttribute("aria-invalid", "true")
             else:
                 cell.removeAttribute("aria-invalid")
-    layer.paint(board, state["auto"])
+    layer.paint(board, state["auto"], companion.gone())
+    page["rewind"].hidden = not companion.mistakes or not companion.wrong
     page["undo"].disabled = not past.can_undo()
     page["redo"].disabled = not past.can_redo()
     page["start-solving"].hidden = board.locked or board.puzzle() == BLANK * 81
@@ -327,7 +330,13 @@ def set_cell(index: int, digit: str) -> None:
         return
     mine = "your " if board.locked else "given "
     what = f"{mine}{digit} in {name}" if digit else f"erasing {name}"
-    if not edit(what, lambda: board.write(index, digit)):
+
+    def change() -> None:
+        board.write(index, digit)
+        if digit and board.locked and page["tidy"].checked:
+            board.tidy(index, digit)
+
+    if not edit(what, change):
         cells[index].value = board.value(index)
 
 
@@ -399,6 +408,7 @@ async def save_game(bump: bool) -> None:
     games stay); ``bump``: the reader played it."""
     kept = games.played(await read_kept(), board, watch.ms(), bump)
     kept["hidden"], kept["auto"] = watch.hidden, state["auto"]
+    kept["tidy"] = page["tidy"].checked is True
     list_games(kept)
     storage = await stored()
     if storage is None:
@@ -417,6 +427,7 @@ async def restore_game() -> None:
     kept = await read_kept()
     watch.set_hidden(kept["hidden"])
     show_candidates(kept["auto"])
+    page["tidy"].checked = kept["tidy"]
     if not state["typed"]:
         bring_back(kept)
     list_games(kept)
@@ -477,6 +488,8 @@ def focus_cell(index: int, move_focus: bool = True) -> None:
     cells[index].tabIndex = 0
     cells[index].classList.add("active")
     painted[index] = ("", "", "", False)
+    if index != old:
+        paint()  # the row, column, box and digit lit follow the selected cell
     if move_focus:
         cells[index].focus()
 
@@ -959,6 +972,64 @@ def on_export_json() -> None:
 def on_tick() -> None:
     """Each second the timer runs: keep its time in storage."""
     spawn(save_game(False))
+
+
+@when("change", "#tidy")
+def on_tidy() -> None:
+    """Auto-erase on or off: remembered."""
+    remember()
+
+
+@when("click", "#reveal")
+def on_reveal() -> None:
+    """Reveal the selected cell's digit (see ``reveal``)."""
+    if state["solver"] is not None:
+        spawn(reveal(state["active"]))
+
+
+async def reveal(cell: int) -> None:
+    """Write the solution's digit into ``cell`` as the reader's entry (Undo takes it
+    back), for a reader who wants one answer and no more."""
+    name = cell_name(cell)
+    if not board.locked:
+        say("Reveal works on a puzzle being solved: press Start solving first.", "revealed")
+        return
+    if board.kind(cell) == "given":
+        say(f"{name} is a given ({board.value(cell)}): select an empty cell.", "revealed")
+        return
+    before = board.snapshot()
+    answer = await ask(state["solver"].reveal, board.puzzle(), cell)
+    if board.snapshot() != before:
+        return  # the reader moved on
+    if "problem" in answer or "error" in answer:
+        say(f"Cannot reveal: {answer.get('problem') or answer.get('error')}.", "revealed")
+        return
+    digit = answer["digit"]
+    if board.entries[cell] == digit:
+        say(f"{name} is {digit}: your entry is right.", "revealed")
+        return
+
+    def change() -> None:
+        board.write(cell, digit)
+        board.tidy(cell, digit)
+
+    edit(f"revealing {name}", change, said=f"{name} is {digit}.", verdict="revealed")
+
+
+@when("click", "#rewind")
+def on_rewind() -> None:
+    """Undo back to before the wrong entries Check found (Redo brings them back)."""
+    mistakes = dict(companion.mistakes)
+    first = min(mistakes) if mistakes else None
+    undone = 0
+    while any(board.entries[c] == d for c, d in mistakes.items()) and past.can_undo():
+        undo(redo=False)
+        undone += 1
+    companion.mistakes = {}
+    paint()
+    edits = "1 edit" if undone == 1 else f"{undone} edits"
+    where = f" ({cell_name(first)} first)" if first is not None else ""
+    say(f"Undid {edits}: back before your wrong entries{where}. Redo brings them back.", "restored")
 
 
 @when("click", "#start-solving")

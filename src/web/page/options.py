@@ -363,7 +363,7 @@ FRAME_WIDE = {
 column (the parts above) sits beside the counters column (``FRAME_RIGHT``). Measured in
 Chromium (tests/e2e/test_share_snippet.py holds the sums to the real widget)."""
 
-FRAME_RIGHT = {"counters": 127, "depth": 113, "code": 513}
+FRAME_RIGHT = {"counters": 127, "depth": 113, "code": 368}
 """The counters column's parts in a 40rem frame; it adds height only where it outgrows
 the board column (``FRAME_BOARD_COLUMN`` plus that column's parts)."""
 
@@ -380,7 +380,7 @@ FRAME_NARROW = {
     "legend": 129,
     "counters": 127,
     "depth": 112,
-    "code": 448,
+    "code": 368,
     "compare": 78,
 }
 """Pixels each part adds in a frame narrower than 640 px (one column; the most measured

@@ -62,14 +62,30 @@ class Layer:
             box.className = "mark"
             self.root.append(box)
             self.boxes.append(box)
-        self.painted = [("", "")] * 81
+        self.painted = [("", "", "")] * 81
 
-    def paint(self, board: Board, auto: bool) -> None:
-        """Show each blank's marks (see the module's docstring)."""
+    def paint(self, board: Board, auto: bool, gone: "dict[int, str] | None" = None) -> None:
+        """Show each blank's marks (see the module's docstring); the digits in ``gone``
+        (a cell's candidates the hint shown crosses out) in their own colour, struck."""
         for cell in range(81):
-            now = shown(board, cell, auto)
+            digits, whose = shown(board, cell, auto)
+            struck = (gone or {}).get(cell, "")
+            now = (digits, whose, struck)
             if now != self.painted[cell]:
                 self.painted[cell] = now
                 box = self.boxes[cell]
-                box.textContent = grid_text(now[0]) if now[1] else ""
-                box.className = "mark " + now[1] if now[1] else "mark"
+                box.className = "mark " + whose if whose else "mark"
+                if not struck:
+                    box.textContent = grid_text(digits) if whose else ""
+                    continue
+                box.replaceChildren()
+                for d in DIGITS:  # digit by digit: the struck ones in a span of their own
+                    if d in struck:
+                        mark = document.createElement("span")
+                        mark.className = "gone"
+                        mark.textContent = d
+                        box.append(mark)
+                    else:
+                        box.append(d if d in digits else " ")
+                    if d in "36":
+                        box.append("\n")

@@ -387,7 +387,9 @@ class View:
         if self.marked_line is not None:
             self.code_lines[self.marked_line - 1].classList.remove("current")
         if number is not None and number <= len(self.code_lines):
-            self.code_lines[number - 1].classList.add("current")
+            line = self.code_lines[number - 1]
+            line.classList.add("current")
+            keep_in_view(line)
             if event and "code" in self.part:  # (a line is marked only for an event)
                 self.part["code"].dataset.current = event["kind"]
         self.marked_line = number
@@ -402,3 +404,14 @@ class View:
             slider.setAttribute("aria-valuetext", label)
             fill = 100 * notch / (len(options.SPEEDS) - 1)
             slider.style.setProperty("--pos", str(fill) + "%")
+
+
+def keep_in_view(line: "Any") -> None:
+    """Scroll the code panel (not the page) so that ``line`` shows, when it is out of view:
+    the panel holds about 20 lines of a longer source (player.css)."""
+    box = line.offsetParent  # the <pre>, positioned for this
+    if box is None:
+        return
+    top, height = line.offsetTop, line.offsetHeight
+    if top < box.scrollTop or top + height > box.scrollTop + box.clientHeight:
+        box.scrollTop = max(0, top - box.clientHeight // 3)

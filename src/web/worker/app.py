@@ -17,7 +17,6 @@ from worker import (  # noqa: F401 (the shared calls: PyScript exports this modu
     conflict_list,
     export,
     parse,
-    plain,
     ready,
     reply,
     trace_count,
@@ -64,12 +63,12 @@ def render_start(board: "Any", strategy: str, first: int, last: int, every: int 
     from sudoku import render  # noqa: PLC0415 (only the exports need it)
 
     try:
-        grid = formats.parse(plain(board))
+        grid = formats.parse(board)
         steps = (int(first), int(last), int(every))
         count = (steps[1] - steps[0]) // max(1, steps[2]) + 1
         if count > render.MAX_FRAMES:
             return reply(error=f"at most {render.MAX_FRAMES} steps, got {count}: step by more")
-        film = render.filming(grid, plain(strategy), steps, RENDER_CHUNK)
+        film = render.filming(grid, strategy, steps, RENDER_CHUNK)
     except ValueError as error:
         return reply(error=str(error))
     key = max(renders, default=0) + 1
@@ -140,8 +139,8 @@ def hint(board: "Any", givens: "Any", struck: "Any" = None) -> str:
     from sudoku import logic  # noqa: PLC0415 (see above: only the app's worker needs it)
 
     try:
-        grid = formats.parse(plain(board))
-        puzzle = formats.parse(plain(givens))
+        grid = formats.parse(board)
+        puzzle = formats.parse(givens)
     except PuzzleError as error:
         return reply(error=str(error))
     problem = companion_problem(grid, puzzle)
@@ -151,7 +150,7 @@ def hint(board: "Any", givens: "Any", struck: "Any" = None) -> str:
     if "." not in grid:
         return reply(problem="full", text="No hint: the board is full, nothing is left to do.")
     marks = logic.marks_of(grid)
-    crossed = plain(struck) or []
+    crossed = struck or []
     if isinstance(crossed, str):  # the page sends the 81 cells' strings joined by "|"
         crossed = crossed.split("|")
     if len(crossed) == 81:
@@ -185,8 +184,8 @@ def check(givens: "Any", entries: "Any") -> str:
     solution; ``{"error"}`` for a bad board.
     """
     try:
-        puzzle = formats.parse(plain(givens))
-        mine = formats.parse(plain(entries))
+        puzzle = formats.parse(givens)
+        mine = formats.parse(entries)
     except PuzzleError as error:
         return reply(error=str(error))
     cells = [i for i in range(81) if mine[i] != "." and puzzle[i] == "."]
@@ -204,19 +203,40 @@ def check(givens: "Any", entries: "Any") -> str:
     return reply(wrong=wrong, entries=len(cells), solutions=solutions)
 
 
+def reveal(givens: "Any", cell: "Any") -> str:
+    """The solution's digit at ``cell`` (0-80) of the puzzle ``givens``: ``{"digit"}`` (of
+    one solution, when it has several: ``solutions`` is then 2), or ``{"problem": text}``
+    when the givens clash or have no solution; ``{"error"}`` for a bad board or cell."""
+    try:
+        puzzle = formats.parse(givens)
+    except PuzzleError as error:
+        return reply(error=str(error))
+    where = cell
+    if isinstance(where, bool) or not isinstance(where, int) or not 0 <= where < 81:
+        return reply(error=f"no cell {where!r}: cells are 0 to 80")
+    found = conflict_list(puzzle)
+    if found:
+        return reply(problem=f"the givens conflict ({found[0]['message']})")
+    solutions = solver.count_solutions(puzzle, 2)
+    solution = solver.solve(puzzle) if solutions else None
+    if solution is None:
+        return reply(problem="this puzzle has no solution: its givens cannot be completed")
+    return reply(digit=solution[where], solutions=solutions)
+
+
 def generate(level: str, seed: "Any" = None) -> str:
-    """A new puzzle of ``level`` (easy, medium, hard, expert) from ``seed`` (a whole
-    number; None draws one): ``{"grid", "board", "level", "seed", "givens", "ms"}``, or
-    ``{"error"}`` for an unknown level or a bad seed. Hard takes seconds (see
-    ``sudoku.generator``): the page waits, its thread free."""
+    """A new puzzle of ``level`` from ``seed`` (a whole number; None draws one):
+    ``{"grid", "board", "level", "seed", "givens", "ms"}``, or ``{"error"}`` for an
+    unknown level or a bad seed. It comes from the bank (``generator.from_bank``: a rated
+    puzzle rearranged, in a millisecond), not the seeded generator, which takes seconds
+    and hundreds of MB for a hard puzzle under MicroPython (bench/micropython.py)."""
     from sudoku import generator  # noqa: PLC0415 (see above: only the app's worker needs it)
 
-    level, seed = plain(level), plain(seed)
     if isinstance(seed, float) and seed == int(seed):
         seed = int(seed)  # JS numbers arrive as floats
     start = ticks()
     try:
-        grid = generator.generate(level, seed)
+        grid = generator.from_bank(level, seed)
     except (TypeError, ValueError) as error:
         return reply(error=str(error))
     return reply(
@@ -244,6 +264,7 @@ __export__ = [
     "render_more",
     "render_start",
     "render_stop",
+    "reveal",
     "trace_count",
     "trace_pull",
     "trace_start",

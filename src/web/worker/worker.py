@@ -7,10 +7,10 @@ no Pyodide download for a blog's reader). So it is written for both: no ``typing
 run time (annotations naming ``Any`` are quoted: MicroPython never evaluates them), and
 the clock comes from ``sudoku.compat``.
 
-Every call takes plain values (the board in the LeetCode shape,
-``list[list[str]]`` with ``"."`` for blanks: what ``Solution().solveSudoku`` takes) and
-returns one JSON text: it crosses the worker boundary and MicroPython's FFI unchanged,
-whatever either side's proxy rules are. Bad input comes back as ``{"error": message}``,
+Every call takes text and small numbers (the board as the core's grid, 81 characters with
+"." for blanks; any shape ``formats.parse`` reads is taken) and returns one JSON text:
+text crosses the worker boundary and MicroPython's FFI unchanged, where a JS array would
+arrive as a proxy. Bad input comes back as ``{"error": message}``,
 never as a traceback. Nothing here touches ``document`` (a worker has none without
 SharedArrayBuffer, which GitHub Pages cannot enable), so it also runs in CPython.
 
@@ -88,26 +88,6 @@ if TYPE_CHECKING:
         done: bool
 
 
-def plain(value: "Any") -> "Any":
-    """A JS value from the page as Python data (a ``JsProxy`` in Pyodide; as is in CPython).
-
-    JS ``null`` comes out of Pyodide as its ``jsnull``, not None: as a board, a row or a
-    cell it becomes None, so the reader's message says what CPython's would ("found
-    None"). Deeper levels are left alone (no board has them, and the reader refuses them).
-    """
-    to_py = getattr(value, "to_py", None)
-    return nulls_as_none(to_py() if to_py else value, 2)
-
-
-def nulls_as_none(value: "Any", levels: int) -> "Any":
-    """``value`` with JS nulls as None, itself and down ``levels`` levels of lists."""
-    if type(value).__name__ == "JsNull":
-        return None
-    if levels and isinstance(value, list):
-        return [nulls_as_none(item, levels - 1) for item in value]
-    return value
-
-
 def reply(**fields: "Any") -> str:
     """One answer as JSON text."""
     return json.dumps(fields, separators=(",", ":"))
@@ -137,7 +117,7 @@ def ready() -> str:
 def parse(text: str) -> str:
     """Any shape the core reads (81 chars, grid art, LeetCode JSON) -> ``{"board"}`` or error."""
     try:
-        grid = formats.parse(plain(text))
+        grid = formats.parse(text)
     except formats.PuzzleError as error:
         return reply(error=str(error))
     return reply(board=to_leetcode(grid), grid=grid)
@@ -147,7 +127,7 @@ def checked(board: "Any") -> "tuple[str | None, str]":
     """The board's grid, or None and the answer to give instead: ``{"error"}`` for a board
     that does not read, the "conflict" verdict (with the conflicts) when givens clash."""
     try:
-        grid = formats.parse(plain(board))
+        grid = formats.parse(board)
     except formats.PuzzleError as error:
         return None, reply(error=str(error))
     found = conflict_list(grid)
@@ -264,7 +244,7 @@ def analyze_stop(key: int) -> str:
 def export(board: "Any") -> str:
     """The board as an 81-char line and as LeetCode JSON text."""
     try:
-        grid = formats.parse(plain(board))
+        grid = formats.parse(board)
     except formats.PuzzleError as error:
         return reply(error=str(error))
     return reply(line=to_line(grid), json=to_json(grid))
@@ -312,9 +292,8 @@ def trace_start(board: "Any", strategy: str) -> str:
     ``lines`` maps each event kind to its 1-based line in ``source``; ``page`` is the
     events per page of ``trace_pull``. Bad input (puzzle or strategy): ``{"error"}``.
     """
-    strategy = plain(strategy)
     try:
-        grid = formats.parse(plain(board))
+        grid = formats.parse(board)
         text, lines = source(strategy)
     except ValueError as error:  # PuzzleError included: the message names what is wrong
         return reply(error=str(error))

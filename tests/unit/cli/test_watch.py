@@ -1,0 +1,100 @@
+"""sudoku watch: a reader's solution run on a puzzle, each write a JSON line, then a summary."""
+
+from __future__ import annotations
+
+import json
+import resource
+from pathlib import Path
+
+import pytest
+from support import LEETCODE
+
+from cli.kit import python_m_sudoku, run
+from sudoku.plain import STARTING_POINTS, unmarked
+from sudoku.tracing import trace
+
+EDITORIAL = unmarked(STARTING_POINTS["the editorial"])[0]
+
+
+def solution_file(tmp_path: Path, code: str) -> str:
+    """``code`` written to a file; its path."""
+    path = tmp_path / "solution.py"
+    path.write_text(code, encoding="utf-8")
+    return str(path)
+
+
+def test_watch_prints_each_write_then_the_summary(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """One JSON object a write (step, kind, cell, digit, line, depth), then the summary:
+    outcome, the verdict and the counters; exit 0 for a right answer."""
+    address_space = resource.getrlimit(resource.RLIMIT_AS)
+    code, out, err = run(capsys, "watch", solution_file(tmp_path, EDITORIAL), LEETCODE)
+    *events, last = [json.loads(line) for line in out.splitlines()]
+    assert (code, err) == (0, "")
+    assert all(
+        list(event) == ["step", "kind", "cell", "digit", "line", "depth"] for event in events
+    )
+    writes = [
+        (e["kind"], e["cell"], e["digit"])
+        for e in trace(LEETCODE)
+        if e["kind"] in {"place", "undo"}
+    ]
+    assert [(e["kind"], e["cell"], e["digit"]) for e in events] == writes
+    assert last["outcome"] == "returned"
+    assert last["verdict"].startswith("ok: ")
+    assert last["steps"] == len(events) == last["writes"] + last["undos"]
+    assert resource.getrlimit(resource.RLIMIT_AS) == address_space  # the cap is lifted after
+
+
+def test_watch_stops_at_max_events(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """--max-events N: N writes, then the summary says the run was stopped; exit 1."""
+    code, out, _ = run(
+        capsys, "watch", solution_file(tmp_path, EDITORIAL), LEETCODE, "--max-events", "5"
+    )
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert code == 1
+    assert [line["step"] for line in lines[:-1]] == [0, 1, 2, 3, 4]
+    assert (lines[-1]["outcome"], lines[-1]["verdict"]) == ("stopped", "stopped: more than 5 steps")
+
+
+def test_watch_shows_the_readers_traceback(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """An exception in the reader's code: the verdict names the line; stderr has what
+    their code printed, then their traceback, their lines only; exit 1."""
+    solution = "def solve(board):\n    board[0][2] = '4'\n    print('here')\n    return 1 / 0\n"
+    code, out, err = run(capsys, "watch", solution_file(tmp_path, solution), LEETCODE)
+    *events, last = [json.loads(line) for line in out.splitlines()]
+    assert code == 1
+    assert last["verdict"] == "error on line 4: ZeroDivisionError: division by zero"
+    assert len(events) == 1
+    assert err.splitlines() == [
+        "here",
+        "Traceback (your code only):",
+        "  line 4, in solve",
+        "    return 1 / 0",
+        "ZeroDivisionError: division by zero",
+    ]
+
+
+def test_watch_refuses_a_file_it_cannot_read(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A missing solution file, or a bad puzzle: one line on stderr, exit 2."""
+    code, out, err = run(capsys, "watch", str(tmp_path / "nowhere.py"), LEETCODE)
+    assert (code, out) == (2, "")
+    assert err.startswith("sudoku: cannot read ")
+    assert err.endswith("No such file or directory\n")
+    code, _, err = run(capsys, "watch", solution_file(tmp_path, EDITORIAL), "x")
+    assert code == 2
+    assert err.startswith("sudoku: ")
+
+
+def test_watch_stops_code_that_takes_all_memory(tmp_path: Path) -> None:
+    """Through the real entry point, memory is capped: code that hoards it is stopped,
+    ``out of memory``, at its line (``bytes(n)`` is calloc'd: its pages are never touched)."""
+    hoard = "def solve(board):\n    kept = []\n    while True:\n        kept.append(bytes(10**9))\n"
+    done = python_m_sudoku("watch", solution_file(tmp_path, hoard), LEETCODE)
+    assert done.returncode == 1
+    assert json.loads(done.stdout)["verdict"] == "stopped: out of memory at line 4"
