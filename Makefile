@@ -63,8 +63,10 @@ e2e: venv vendor chromium
 
 test: lint unit e2e
 
-# Speed lives here, not in the tests: the solver in CPython, then the page in Chromium.
+# Speed lives here, not in the tests: the solver in CPython, then the page in Chromium
+# (bench/phone.py: the built site, cold, on a throttled phone profile).
 bench: venv vendor chromium
 	$(BIN)/python bench/solver.py
 	$(BIN)/python bench/browser.py
 	$(BIN)/python bench/embed.py
+	$(BIN)/python bench/phone.py

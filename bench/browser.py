@@ -105,19 +105,31 @@ def visit(context: BrowserContext, url: str) -> tuple[Page, dict[str, float]]:
     """Open the app on a clashing link and wait for the solver; return the page and its
     boot marks (ms)."""
     page = context.new_page()
+    return page, boot(page, url)
+
+
+def boot(page: Page, url: str) -> dict[str, float]:
+    """Navigate ``page`` to the app on a clashing link, wait for the solver; its boot marks
+    (ms). A page that says Python failed is an error."""
     page.goto(f"{url}?puzzle={CLASH}")
     page.wait_for_function(
         "document.body.dataset.ready !== 'false'", timeout=TIMEOUT_MS, polling=100
     )
     if page.evaluate("document.body.dataset.ready") != "true":
         raise RuntimeError(page.locator("#status").text_content())
-    return page, page.evaluate(BOOT_MARKS)
+    marks: dict[str, float] = page.evaluate(BOOT_MARKS)
+    return marks
 
 
-def open_profile(playwright: Playwright, folder: str) -> BrowserContext:
-    """A Chromium with its own on-disk profile (the disk cache keeps the 9.6 MB wasm)."""
+def open_profile(playwright: Playwright, folder: str, **options: Any) -> BrowserContext:
+    """A Chromium with its own on-disk profile (the disk cache keeps the 9.6 MB wasm);
+    ``options`` go to Playwright's context (viewport, is_mobile, has_touch...)."""
     return playwright.chromium.launch_persistent_context(
-        folder, executable_path=SUPPORT.chromium_path(), args=SUPPORT.CHROMIUM_ARGS, headless=True
+        folder,
+        executable_path=SUPPORT.chromium_path(),
+        args=SUPPORT.CHROMIUM_ARGS,
+        headless=True,
+        **options,
     )
 
 

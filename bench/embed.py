@@ -90,9 +90,12 @@ class Counter:
 
 
 @contextmanager
-def serving(root: Path, prefix: str, counter: Counter | None = None) -> Iterator[int]:
-    """scripts/serve.py's server on a free port (counting what it sends), until done."""
-    server = serve.make_server(root, 0, prefix, quiet=True)
+def serving(
+    root: Path, prefix: str, counter: Counter | None = None, *, pages: bool = False
+) -> Iterator[int]:
+    """scripts/serve.py's server on a free port (counting what it sends; ``pages``:
+    compressed and cached as GitHub Pages does), until done."""
+    server = serve.make_server(root, 0, prefix, quiet=True, pages=pages)
     if counter is not None:
         made = server.RequestHandlerClass
         assert isinstance(made, functools.partial)
