@@ -146,7 +146,7 @@ def test_from_bank_without_a_seed_draws_one() -> None:
 
 @pytest.mark.parametrize(
     ("level", "seed", "error"),
-    [("Easy", 1, ValueError), ("extreme", 1, ValueError), ("easy", -1, ValueError),
+    [("Easy", 1, ValueError), ("impossible", 1, ValueError), ("easy", -1, ValueError),
      ("easy", 2**64, ValueError), ("easy", 1.5, TypeError), (None, 1, ValueError)],
 )  # fmt: skip
 def test_from_bank_refuses_what_generate_refuses(level: object, seed: object, error: type) -> None:

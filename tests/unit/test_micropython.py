@@ -226,6 +226,12 @@ def micropython() -> Path:
     )
 
 
+PROBE_S = 500
+"""Seconds a probe may run: about 90 on a loaded 2-core machine (the hint engine's paths
+under MicroPython are most of it); only a hung interpreter gets near this."""
+pytestmark = pytest.mark.timeout(2 * PROBE_S)
+
+
 def node() -> str:
     """The Node executable; fails when there is none (the README requires Node 20+)."""
     found = shutil.which("node")
@@ -238,7 +244,7 @@ def run(command: list[str]) -> list[str]:
     """The lines a probe printed; fails with its stderr if it did not finish cleanly."""
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "PYTHONIOENCODING": "utf-8"}
     done = subprocess.run(
-        command, capture_output=True, check=False, timeout=120, cwd=ROOT, env=env, encoding="utf-8"
+        command, capture_output=True, check=False, timeout=PROBE_S, cwd=ROOT, env=env, encoding="utf-8"
     )
     if done.returncode != 0:
         pytest.fail(f"{command[0]} probe failed ({done.returncode}):\n{done.stderr[-3000:]}")
