@@ -244,7 +244,13 @@ def run(command: list[str]) -> list[str]:
     """The lines a probe printed; fails with its stderr if it did not finish cleanly."""
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "PYTHONIOENCODING": "utf-8"}
     done = subprocess.run(
-        command, capture_output=True, check=False, timeout=PROBE_S, cwd=ROOT, env=env, encoding="utf-8"
+        command,
+        capture_output=True,
+        check=False,
+        timeout=PROBE_S,
+        cwd=ROOT,
+        env=env,
+        encoding="utf-8",
     )
     if done.returncode != 0:
         pytest.fail(f"{command[0]} probe failed ({done.returncode}):\n{done.stderr[-3000:]}")
