@@ -166,7 +166,7 @@ def probe_companion(cases):
     for level in sudoku.LEVELS:
         for seed in (0, 1, 18446744073709551615):
             say("from_bank", level, seed, attempt(sudoku.from_bank, level, seed))
-    say("from_bank refuses", attempt(sudoku.from_bank, "extreme", 1))
+    say("from_bank refuses", attempt(sudoku.from_bank, "impossible", 1))
     for level, seed in (("Easy", 1), ("easy", -1), ("easy", 2**64), ("easy", 1.5)):
         say("generate refuses", dump(level), attempt(sudoku.generate, level, seed))
 
