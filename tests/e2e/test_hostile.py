@@ -98,7 +98,12 @@ def test_payload_pasted_on_the_board_is_shown_as_text_and_keeps_the_board(
         wait_verdict(board, "unread")
         assert cell_values(board) == before
         assert_inert(board, dialogs)
-    assert repr(payload)[:17] in message_text(board)  # the quote, literally (cut at 20)
+    # the second paste's answer replaces the first's message (the verdict was "unread" already)
+    board.wait_for_function(
+        "quote => document.querySelector('#messages').textContent.includes(quote)",
+        arg=repr(payload)[:17],  # the quote, literally (cut at 20)
+    )
+    assert_inert(board, dialogs)
 
 
 @pytest.mark.parametrize("payload", PAYLOADS)
