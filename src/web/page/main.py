@@ -94,6 +94,8 @@ if TYPE_CHECKING:
         verdict: str
         bump: bool
         kept: games.Kept
+        saving: bool
+        waiting: bool | None
 
 
 DIGITS = "123456789"
@@ -135,12 +137,15 @@ state: "State" = {
     "verdict": "loading",
     "bump": False,
     "kept": games.empty(),
+    "saving": False,
+    "waiting": None,
 }
 """The worker once it answered; the focused cell; the solve in flight; a write to the
 address pending; pencil mode on; candidates shown; the cells in conflict; the link's
 puzzle shown before Python; digits typed before Python; the player once mounted; the
 status's verdict; a change the reader made, not yet saved (``games.played``'s bump); the
-games kept, as last read or written."""
+games kept, as last read or written; a save out, and one asked meanwhile (its bump), or
+None (``save_game``)."""
 board = Board()
 past = History()
 painted: list[tuple[str, str, str, bool]] = [("", "", "", False)] * 81
@@ -405,7 +410,25 @@ async def read_kept() -> "games.Kept":
 
 async def save_game(bump: bool) -> None:
     """Save the board's game with the view's choices (read, change, write: another tab's
-    games stay); ``bump``: the reader played it."""
+    games stay); ``bump``: the reader played it.
+
+    One save at a time: a save asked while one is out (the timer's, each second) runs
+    once that one has written, with the bumps asked meanwhile, so no save reads what
+    another is about to overwrite (a link's game was lost so, to the next tick's save)."""
+    state["waiting"] = state["waiting"] or bump
+    if state["saving"]:
+        return
+    state["saving"] = True
+    try:
+        while state["waiting"] is not None:
+            bump, state["waiting"] = state["waiting"], None
+            await write_game(bump)
+    finally:
+        state["saving"] = False
+
+
+async def write_game(bump: bool) -> None:
+    """One save (see ``save_game``)."""
     kept = games.played(await read_kept(), board, watch.ms(), bump)
     kept["hidden"], kept["auto"] = watch.hidden, state["auto"]
     kept["tidy"] = page["tidy"].checked is True
