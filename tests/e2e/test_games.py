@@ -102,6 +102,20 @@ def test_a_link_destroys_no_game(reader: BrowserContext, base_url: str) -> None:
     assert cell_values(last) == "534" + LEETCODE[3:]
 
 
+def test_a_reload_right_after_typing_keeps_the_entry(reader: BrowserContext, base_url: str) -> None:
+    """An entry and Auto-erase turned off, then a reload at once (within the quiet time
+    before a save): leaving the page saves them, so both are back."""
+    first = opened(reader, base_url)
+    load(first, "easy")
+    first.locator("#tidy").uncheck()
+    type_in(first, "r1c1", "4")
+    first.reload()
+    wait_ready(first)
+    first.wait_for_function("document.querySelector('#r1c1').value === '4'")
+    assert cell_classes(first, "entry") == ["r1c1"]
+    assert not first.locator("#tidy").is_checked()
+
+
 HOSTILE = [
     pytest.param({"ms": "nan"}, id="ms-nan-text"),
     pytest.param({"ms": 1e308}, id="ms-1e308"),

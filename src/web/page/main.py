@@ -96,6 +96,7 @@ if TYPE_CHECKING:
         kept: games.Kept
         saving: bool
         waiting: bool | None
+        storage: Any
 
 
 DIGITS = "123456789"
@@ -139,13 +140,14 @@ state: "State" = {
     "kept": games.empty(),
     "saving": False,
     "waiting": None,
+    "storage": None,
 }
 """The worker once it answered; the focused cell; the solve in flight; a write to the
 address pending; pencil mode on; candidates shown; the cells in conflict; the link's
 puzzle shown before Python; digits typed before Python; the player once mounted; the
 status's verdict; a change the reader made, not yet saved (``games.played``'s bump); the
 games kept, as last read or written; a save out, and one asked meanwhile (its bump), or
-None (``save_game``)."""
+None (``save_game``); localStorage once read (``stored``)."""
 board = Board()
 past = History()
 painted: list[tuple[str, str, str, bool]] = [("", "", "", False)] * 81
@@ -373,6 +375,8 @@ def write_memory(*_args: "Any") -> None:
 
 
 remember_proxy = create_proxy(write_memory)
+ignore = create_proxy(lambda *_args: None)
+"""A promise's rejection that needs no answer (a save refused: the address keeps it)."""
 
 
 def site_key(prefix: str) -> str:
@@ -391,9 +395,10 @@ async def stored() -> "Any":
     """
     read = window.Reflect.get.bind(None, window, "localStorage")
     try:
-        return await window.Promise.resolve().then(read)
+        state["storage"] = await window.Promise.resolve().then(read)
     except Exception:  # storage refused: the address still keeps the board
         return None
+    return state["storage"]
 
 
 async def read_kept() -> "games.Kept":
@@ -401,6 +406,11 @@ async def read_kept() -> "games.Kept":
     storage = await stored()
     if storage is None:
         return games.empty()
+    return kept_in(storage)
+
+
+def kept_in(storage: "Any") -> "games.Kept":
+    """What ``storage`` (as ``stored`` gave it) keeps (see ``read_kept``)."""
     text = storage.getItem(site_key(games.KEY))
     if not text:
         old = [storage.getItem(site_key(key)) for key in games.OLD_KEYS]
@@ -429,18 +439,22 @@ async def save_game(bump: bool) -> None:
 
 async def write_game(bump: bool) -> None:
     """One save (see ``save_game``)."""
-    kept = games.played(await read_kept(), board, watch.ms(), bump)
+    write_kept(await stored(), bump)
+
+
+def write_kept(storage: "Any", bump: bool) -> None:
+    """Save the game into ``storage`` (as ``stored`` gave it; None: storage refused, the
+    games menu still lists it) now, without a pause (see ``save_game`` and ``on_leave``)."""
+    kept = games.played(
+        games.empty() if storage is None else kept_in(storage), board, watch.ms(), bump
+    )
     kept["hidden"], kept["auto"] = watch.hidden, state["auto"]
     kept["tidy"] = page["tidy"].checked is True
     list_games(kept)
-    storage = await stored()
     if storage is None:
         return
     write = storage.setItem.bind(storage, site_key(games.KEY), games.text_of(kept))
-    try:
-        await window.Promise.resolve().then(write)
-    except Exception:  # quota or refusal: the address still keeps the board
-        return
+    window.Promise.resolve().then(write).catch(ignore)  # quota: the address keeps the board
 
 
 async def restore_game() -> None:
@@ -995,6 +1009,17 @@ def on_export_json() -> None:
 def on_tick() -> None:
     """Each second the timer runs: keep its time in storage."""
     spawn(save_game(False))
+
+
+@when("visibilitychange", document)
+def on_leave() -> None:
+    """The page is hidden or shown (hidden: another tab, or leaving, as a reload or a link
+    hides it first; a phone may end a hidden tab unannounced): a change not yet saved is
+    saved now, not after ``REMEMBER_MS``."""
+    if state["remembering"] and state["storage"] is not None:
+        bump = state["bump"]
+        write_memory()
+        write_kept(state["storage"], bump)
 
 
 @when("change", "#tidy")
