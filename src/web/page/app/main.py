@@ -49,11 +49,10 @@ worker's time for the last solve; performance marks "sudoku:board-ready" and
 "sudoku:solver-ready" time the boot (bench/browser.py reads them).
 """
 
-import json
-
 import browser
 import games
 import options
+from client import LOADING, Solver, WorkerError
 from entries import Board
 from hints import Companion
 from history import History
@@ -61,7 +60,7 @@ from offline import keep_offline
 from pencil import Layer
 from pencil import words as mark_words
 from pyscript import document, web, when, window, workers
-from pyscript.ffi import create_proxy, to_js
+from pyscript.ffi import create_proxy
 from share import mount_app
 from stopwatch import Stopwatch, clock_text, spoken
 
@@ -74,6 +73,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Coroutine
     from typing import Any, TypedDict
 
+    from contract import Verdict
     from player import Player
 
     from sudoku.validate import Conflict
@@ -81,7 +81,6 @@ if TYPE_CHECKING:
     class State(TypedDict):
         """What ``state`` holds (see there)."""
 
-        solver: Any
         active: int
         job: int
         remembering: bool
@@ -125,7 +124,6 @@ cells = [document.getElementById(cell_name(i)) for i in range(81)]
 QUERY = window.location.search
 """The query the page was loaded with (a link's); the address then follows the board."""
 state: "State" = {
-    "solver": None,
     "active": 0,
     "job": 0,
     "remembering": False,
@@ -150,6 +148,8 @@ games kept, as last read or written; a save out, and one asked meanwhile (its bu
 None (``save_game``); localStorage once read (``stored``)."""
 board = Board()
 past = History()
+solver = Solver()
+"""The worker's client (connected once the worker answers: ``connect``)."""
 painted: list[tuple[str, str, str, bool]] = [("", "", "", False)] * 81
 """What each input shows: value, classes, label, read-only (``paint`` writes changes)."""
 
@@ -610,20 +610,6 @@ def spawn(coro: "Coroutine[Any, Any, object]") -> None:
     browser.spawn(coro, failed)
 
 
-WORKER_GONE = "the Python solver stopped working: reload the page to start it again"
-"""What a failed worker call says (Pyodide cannot recover from a fatal error, and its
-own error text is no help to a reader)."""
-
-
-async def ask(call: "Any", *args: "Any") -> "Any":
-    """Call the worker and decode its JSON answer; a failed call raises ``WORKER_GONE``."""
-    try:
-        answer = await call(*[to_js(arg) for arg in args])
-    except Exception:  # the worker threw or died: its text is not for readers
-        raise RuntimeError(WORKER_GONE) from None
-    return json.loads(answer)
-
-
 def check_conflicts() -> None:
     """Mark the digits that clash, at once."""
     refresh()
@@ -655,12 +641,13 @@ async def load_text(text: str, source: str) -> None:
         else:
             say("Kept what you typed: the link's puzzle was not loaded.", "loaded")
         return
-    if state["solver"] is None:
-        say("Python is still loading: try again in a moment.")
+    if not solver.connected:
+        say(LOADING + ".")
         return
-    answer = await ask(state["solver"].parse, text)
-    if "error" in answer:
-        show_messages([f"Could not read the {source}: {answer['error']}"], "error")
+    try:
+        answer = await solver.parse(text)
+    except WorkerError as error:
+        show_messages([f"Could not read the {source}: {error}"], "error")
         say("The board is unchanged.", "unread")
         return
     load_grid(answer["grid"], f"the puzzle from the {source}")
@@ -674,7 +661,7 @@ def set_busy(busy: bool) -> None:
     page["stop"].hidden = not busy
 
 
-def verdict_text(answer: "dict[str, Any]") -> str:
+def verdict_text(answer: "Verdict") -> str:
     """The status line for an analysis: verdict, browser time, nodes searched."""
     cost = f"{answer['ms']:.1f} ms in your browser, {answer['nodes']} nodes searched"
     none = "these givens cannot be completed"
@@ -695,21 +682,24 @@ async def run_solve(job: int) -> None:
     free for the next request after at most one slice. A long search shows its guesses
     so far.
     """
-    solver = state["solver"]
-    answer = await ask(solver.analyze_start, read_board(), 2)
-    while "job" in answer and "verdict" not in answer:
-        if job != state["job"]:
-            await ask(solver.analyze_stop, answer["job"])
-            return
-        page.body.dataset.nodes = str(answer["nodes"])
-        say(f"Solving… {answer['nodes']:,} guesses so far (Stop ends the search).", "solving")
-        answer = await ask(solver.analyze_more, answer["job"])
+    try:
+        answer = await solver.analyze_start(read_board(), 2)
+        while "verdict" not in answer:
+            if job != state["job"]:
+                await solver.analyze_stop(answer["job"])
+                return
+            page.body.dataset.nodes = str(answer["nodes"])
+            say(f"Solving… {answer['nodes']:,} guesses so far (Stop ends the search).", "solving")
+            answer = await solver.analyze_more(answer["job"])
+    except WorkerError as error:
+        if job == state["job"]:
+            set_busy(False)
+            say(str(error), "error")
+        return
     if job != state["job"]:
         return
     set_busy(False)
-    if "error" in answer:
-        say(answer["error"], "error")
-    elif answer["verdict"] == "conflict":
+    if answer["verdict"] == "conflict":
         refuse_clash()
     else:
         if answer["solution"]:
@@ -721,8 +711,8 @@ async def run_solve(job: int) -> None:
 
 async def run_export(kind: str) -> None:
     """Export the board as shown (solved digits too) and copy it to the clipboard."""
-    answer = await ask(state["solver"].export, read_board(with_solution=True))
-    text = answer[kind]
+    answer = await solver.export(read_board(with_solution=True))
+    text = answer["line"] if kind == "line" else answer["json"]
     page["export-text"].value = text
     label = "81-char string" if kind == "line" else "LeetCode JSON"
     if await browser.copy_text(text):
@@ -734,14 +724,13 @@ async def run_export(kind: str) -> None:
 async def connect() -> None:
     """Wait for the worker to answer, then open the solve controls (or say why not)."""
     try:
-        solver = await workers["solver"]
-        info = json.loads(await solver.ready())
+        solver.connect(await workers["solver"])
+        info = await solver.ready()
     except Exception as error:  # said on the page, not left stuck
         page["solve"].textContent = "Solver unavailable"
         say(f"The Python solver could not start: {error}", "error")
         page.body.dataset.ready = "failed"
         return
-    state["solver"] = solver
     for button in page.find("#solve, .needs-python"):
         button.disabled = False
     page["solve"].textContent = "Solve"
@@ -843,7 +832,7 @@ def on_sample(event: "Any") -> None:
 @when("click", "#solve")
 def on_solve() -> None:
     """Start a solve; the handler returns at once so the page stays live."""
-    if state["solver"] is None or page.body.dataset.busy == "true":
+    if not solver.connected or page.body.dataset.busy == "true":
         return
     if board.forget_solution():
         paint()
@@ -933,21 +922,21 @@ def is_cell(element: "Any") -> bool:
 @when("click", "#hint")
 def on_hint() -> None:
     """Show the easiest step; a second press applies it."""
-    if state["solver"] is not None:
+    if solver.connected:
         spawn(companion.hint())
 
 
 @when("click", "#check")
 def on_check() -> None:
     """Name the entries that disagree with the solution."""
-    if state["solver"] is not None:
+    if solver.connected:
         spawn(companion.check())
 
 
 @when("click", "#new-puzzle")
 def on_new_puzzle() -> None:
     """Make a puzzle of the chosen level in the worker."""
-    if state["solver"] is not None and page.body.dataset.making != "true":
+    if solver.connected and page.body.dataset.making != "true":
         spawn(companion.make(page["level"].value))
 
 
@@ -1031,7 +1020,7 @@ def on_tidy() -> None:
 @when("click", "#reveal")
 def on_reveal() -> None:
     """Reveal the selected cell's digit (see ``reveal``)."""
-    if state["solver"] is not None:
+    if solver.connected:
         spawn(reveal(state["active"]))
 
 
@@ -1046,11 +1035,14 @@ async def reveal(cell: int) -> None:
         say(f"{name} is a given ({board.value(cell)}): select an empty cell.", "revealed")
         return
     before = board.snapshot()
-    answer = await ask(state["solver"].reveal, board.puzzle(), cell)
+    try:
+        answer = await solver.reveal(board.puzzle(), cell)
+    except WorkerError as error:
+        answer = {"problem": str(error)}
     if board.snapshot() != before:
         return  # the reader moved on
-    if "problem" in answer or "error" in answer:
-        say(f"Cannot reveal: {answer.get('problem') or answer.get('error')}.", "revealed")
+    if "problem" in answer:
+        say(f"Cannot reveal: {answer['problem']}.", "revealed")
         return
     digit = answer["digit"]
     if board.entries[cell] == digit:
@@ -1083,7 +1075,7 @@ def on_rewind() -> None:
 @when("click", "#start-solving")
 def on_start_solving() -> None:
     """Start solving the puzzle typed on the board (see ``start_solving``)."""
-    if state["solver"] is not None:
+    if solver.connected:
         spawn(start_solving())
 
 
@@ -1093,12 +1085,14 @@ async def start_solving() -> None:
     if refuse_clash():
         return
     before = board.snapshot()
-    answer = await ask(state["solver"].check, read_board(), BLANK * 81)
+    try:
+        answer = await solver.check(read_board(), BLANK * 81)
+    except WorkerError as error:
+        answer = {"problem": str(error)}
     if board.snapshot() != before:
         return  # the reader typed on meanwhile
-    if "problem" in answer or "error" in answer:
-        problem = answer.get("problem") or answer.get("error")
-        say(f"Cannot start: {problem}. Fix the givens and try again.", "unstarted")
+    if "problem" in answer:
+        say(f"Cannot start: {answer['problem']}. Fix the givens and try again.", "unstarted")
         return
     several = " It has more than one solution: Check compares with one of them." * (
         answer["solutions"] > 1
@@ -1147,16 +1141,9 @@ def on_resume() -> None:
     )
 
 
-async def ask_worker(name: str, *args: "Any") -> "dict[str, Any]":
-    """Call the worker's ``name`` (for ``hints``)."""
-    answer: dict[str, Any] = await ask(getattr(state["solver"], name), *args)
-    return answer
-
-
 layer = Layer()
 watch = Stopwatch(on_tick)
-companion = Companion(board, ask_worker, say)
-companion.hook(edit, paint, load_grid)
+companion = Companion(board, solver, say, edit=edit, repaint=paint, load_grid=load_grid)
 
 
 def start() -> None:
