@@ -5,26 +5,25 @@ board's rules (one digit per cell, arrow keys, paste, digit pad) and shows answe
 Conflicts are checked here, with the core package (``sudoku``, the same code in
 MicroPython), as the reader types: no round trip per keystroke, and from the moment
 MicroPython is up, seconds before the solver worker. Every other question about a puzzle
-(parse it, solve it, export it) goes to the solver worker (src/web/worker/worker.py, Pyodide):
-a search must never block the thread that paints the page. A solve runs there in
+(parse it, solve it, export it) goes to the solver worker (src/web/worker/app.py, through
+``client.Solver``): a search must never block the thread that paints the page. A solve runs there in
 slices (``analyze_start``/``analyze_more``): Stop, Clear or an edit end it between two,
 and the worker is free for the next request at once.
 
-The board crosses to the worker as the core's grid, 81 characters with "." for blanks
-(text crosses any worker boundary as is); answers come back as JSON text.
+The board crosses to the worker as the core's grid, 81 characters with "." for blanks;
+answers come back typed (``contract``).
 
 Before Python the cells behave as plain inputs, each a tab stop: what is typed then is
 read when the handlers attach (its last digit per cell), and the board becomes a single
 tab stop (roving tabindex) with arrow keys.
 
-The board outlives a reload and Back: each change is written into the page's address
-(``history.replaceState``, ``?puzzle=...&strategy=...``, the share link's form), and the
-reader's games into localStorage where the browser allows it (a refusal, as in another
-site's iframe, is caught: see ``stored``): the last few games, each with its entries,
-pencil marks and time, and the one on the board (``games`` says what is kept, and checks
-it when read back). A link's puzzle is shown with its own game if there is one, and
-destroys none; without a link the game on the board when the reader left comes back;
-what the reader typed before Python wins over both. "Your games" opens any kept game.
+The board outlives a reload and Back: ``keeping`` writes each change into the page's
+address and the reader's games into localStorage where the browser allows it: the last
+few games, each with its entries, pencil marks and time, and the one on the board
+(``games`` says what is kept, and checks it when read back). A link's puzzle is shown
+with its own game if there is one, and destroys none; without a link the game on the
+board when the reader left comes back; what the reader typed before Python wins over
+both. "Your games" opens any kept game.
 
 A puzzle typed on an empty board is the reader's to set: Start solving makes its digits
 the givens (refused while they clash or have no solution) and starts the timer; Edit
@@ -56,11 +55,11 @@ from client import LOADING, Solver, WorkerError
 from entries import Board
 from hints import Companion
 from history import History
+from keeping import Keeper
 from offline import keep_offline
 from pencil import Layer
 from pencil import words as mark_words
 from pyscript import document, web, when, window, workers
-from pyscript.ffi import create_proxy
 from share import mount_app
 from stopwatch import Stopwatch, clock_text, spoken
 
@@ -83,7 +82,6 @@ if TYPE_CHECKING:
 
         active: int
         job: int
-        remembering: bool
         pencil: bool
         auto: bool
         clashing: set[str]
@@ -91,11 +89,6 @@ if TYPE_CHECKING:
         typed: bool
         player: Player | None
         verdict: str
-        bump: bool
-        kept: games.Kept
-        saving: bool
-        waiting: bool | None
-        storage: Any
 
 
 DIGITS = "123456789"
@@ -116,8 +109,6 @@ STALE = (
     "restored",
 )
 """Status verdicts about the board as it was (or its Undo): an edit replaces them."""
-REMEMBER_MS = 300
-"""Quiet time before a change is written to the address and storage (typing is fast)."""
 
 page = web.page
 cells = [document.getElementById(cell_name(i)) for i in range(81)]
@@ -126,7 +117,6 @@ QUERY = window.location.search
 state: "State" = {
     "active": 0,
     "job": 0,
-    "remembering": False,
     "pencil": False,
     "auto": False,
     "clashing": set(),
@@ -134,18 +124,10 @@ state: "State" = {
     "typed": False,
     "player": None,
     "verdict": "loading",
-    "bump": False,
-    "kept": games.empty(),
-    "saving": False,
-    "waiting": None,
-    "storage": None,
 }
-"""The worker once it answered; the focused cell; the solve in flight; a write to the
-address pending; pencil mode on; candidates shown; the cells in conflict; the link's
-puzzle shown before Python; digits typed before Python; the player once mounted; the
-status's verdict; a change the reader made, not yet saved (``games.played``'s bump); the
-games kept, as last read or written; a save out, and one asked meanwhile (its bump), or
-None (``save_game``); localStorage once read (``stored``)."""
+"""The focused cell; the solve in flight; pencil mode on; candidates shown; the cells in
+conflict; the link's puzzle shown before Python; digits typed before Python; the player
+once mounted; the status's verdict."""
 board = Board()
 past = History()
 solver = Solver()
@@ -309,7 +291,7 @@ def board_changed(
         say(said or sentence(what), verdict)
     if edit and page["messages"].dataset.kind == "error":
         clear_messages()
-    remember(bump)
+    keeper.remember(bump)
 
 
 def sentence(what: str) -> str:
@@ -350,118 +332,20 @@ def set_cell(index: int, digit: str) -> None:
 # -- remembering the game: the address, and storage where allowed ---------------------
 
 
-def remember(bump: bool = False) -> None:
-    """Write the board to the address and the game to storage soon (once, however fast
-    the typing); ``bump``: the reader played it (see ``games.played``)."""
-    state["bump"] = state["bump"] or bump
-    if not state["remembering"]:
-        state["remembering"] = True
-        window.setTimeout(remember_proxy, REMEMBER_MS)
-
-
-def write_memory(*_args: "Any") -> None:
-    """The board (givens) into the address, as a share link has it; the game to storage."""
-    state["remembering"] = False
-    grid = givens()
-    query = ""
-    if grid != BLANK * 81:
-        query = options.share_query(grid, page["p-strategy"].value)
-    address = window.location.pathname + query + window.location.hash
-    if window.location.search + window.location.hash != query + window.location.hash:
-        window.history.replaceState(None, "", address)
-    bump = state["bump"]
-    state["bump"] = False
-    spawn(save_game(bump))
-
-
-remember_proxy = create_proxy(write_memory)
-ignore = create_proxy(lambda *_args: None)
-"""A promise's rejection that needs no answer (a save refused: the address keeps it)."""
-
-
-def site_key(prefix: str) -> str:
-    """A storage key of this site (forks on one origin keep their own games)."""
-    site: str = window.URL.new("./", window.location.href).href
-    return prefix + site
-
-
-async def stored() -> "Any":
-    """localStorage, or None where the browser refuses it.
-
-    Reading ``window.localStorage`` in a frame denied storage throws synchronously, and
-    MicroPython cannot catch a JS throw that unwinds through its wasm (``try`` does not
-    help). So JavaScript reads it, in a promise (``Reflect.get`` bound to the window): a
-    refusal rejects the promise, and an awaited rejection is catchable.
-    """
-    read = window.Reflect.get.bind(None, window, "localStorage")
-    try:
-        state["storage"] = await window.Promise.resolve().then(read)
-    except Exception:  # storage refused: the address still keeps the board
-        return None
-    return state["storage"]
-
-
-async def read_kept() -> "games.Kept":
-    """The games kept, checked (``games.read``); the previous version's, once, if none."""
-    storage = await stored()
-    if storage is None:
-        return games.empty()
-    return kept_in(storage)
-
-
-def kept_in(storage: "Any") -> "games.Kept":
-    """What ``storage`` (as ``stored`` gave it) keeps (see ``read_kept``)."""
-    text = storage.getItem(site_key(games.KEY))
-    if not text:
-        old = [storage.getItem(site_key(key)) for key in games.OLD_KEYS]
-        text = games.migrated(old[0] or None, old[1] or None)
-    return games.read(text)
-
-
-async def save_game(bump: bool) -> None:
-    """Save the board's game with the view's choices (read, change, write: another tab's
-    games stay); ``bump``: the reader played it.
-
-    One save at a time: a save asked while one is out (the timer's, each second) runs
-    once that one has written, with the bumps asked meanwhile, so no save reads what
-    another is about to overwrite (a link's game was lost so, to the next tick's save)."""
-    state["waiting"] = state["waiting"] or bump
-    if state["saving"]:
-        return
-    state["saving"] = True
-    try:
-        while state["waiting"] is not None:
-            bump, state["waiting"] = state["waiting"], None
-            await write_game(bump)
-    finally:
-        state["saving"] = False
-
-
-async def write_game(bump: bool) -> None:
-    """One save (see ``save_game``)."""
-    write_kept(await stored(), bump)
-
-
-def write_kept(storage: "Any", bump: bool) -> None:
-    """Save the game into ``storage`` (as ``stored`` gave it; None: storage refused, the
-    games menu still lists it) now, without a pause (see ``save_game`` and ``on_leave``)."""
-    kept = games.played(
-        games.empty() if storage is None else kept_in(storage), board, watch.ms(), bump
-    )
+def kept_game(kept: "games.Kept", bump: bool) -> "games.Kept":
+    """``kept`` with the board's game in it (``games.played``) and the view's choices:
+    what ``keeper`` saves."""
+    kept = games.played(kept, board, watch.ms(), bump)
     kept["hidden"], kept["auto"] = watch.hidden, state["auto"]
     kept["tidy"] = page["tidy"].checked is True
-    list_games(kept)
-    if storage is None:
-        return
-    write = storage.setItem.bind(storage, site_key(games.KEY), games.text_of(kept))
-    window.Promise.resolve().then(write).catch(ignore)  # quota: the address keeps the board
+    return kept
 
 
 async def restore_game() -> None:
     """Bring back what storage keeps: the view's choices, and a game: the link's puzzle's
     own, or (no link) the one on the board when the reader left; what the reader typed
     before Python stays."""
-    kept = await read_kept()
+    kept = await keeper.read()
     watch.set_hidden(kept["hidden"])
     show_candidates(kept["auto"])
     page["tidy"].checked = kept["tidy"]
@@ -498,7 +382,6 @@ def play(game: "games.Game") -> None:
 def list_games(kept: "games.Kept") -> None:
     """Show the kept games in "Your games" (hidden while there are none), the one chosen
     kept chosen."""
-    state["kept"] = kept
     menu = page["games"]
     chosen = menu.value
     menu.replaceChildren()
@@ -743,7 +626,7 @@ async def connect() -> None:
 
     def on_trace(grid: str, strategy: str) -> None:
         shared(grid, strategy)
-        remember()
+        keeper.remember()
 
     player.on_trace = on_trace
     player.refuses = refuse_clash
@@ -960,7 +843,7 @@ def on_candidates() -> None:
         say("Candidates on: each empty cell shows the digits no peer holds.", "mark")
     else:
         say("Candidates off.", "mark")
-    remember()
+    keeper.remember()
 
 
 def show_candidates(on: bool) -> None:
@@ -974,7 +857,7 @@ def show_candidates(on: bool) -> None:
 def on_timer_toggle() -> None:
     """Hide or show the timer (it keeps counting); remembered."""
     watch.set_hidden(not watch.hidden)
-    remember()
+    keeper.remember()
 
 
 @when("click", "#import")
@@ -997,24 +880,21 @@ def on_export_json() -> None:
 
 def on_tick() -> None:
     """Each second the timer runs: keep its time in storage."""
-    spawn(save_game(False))
+    spawn(keeper.save(False))
 
 
 @when("visibilitychange", document)
 def on_leave() -> None:
     """The page is hidden or shown (hidden: another tab, or leaving, as a reload or a link
     hides it first; a phone may end a hidden tab unannounced): a change not yet saved is
-    saved now, not after ``REMEMBER_MS``."""
-    if state["remembering"] and state["storage"] is not None:
-        bump = state["bump"]
-        write_memory()
-        write_kept(state["storage"], bump)
+    saved now (``Keeper.flush``)."""
+    keeper.flush()
 
 
 @when("change", "#tidy")
 def on_tidy() -> None:
     """Auto-erase on or off: remembered."""
-    remember()
+    keeper.remember()
 
 
 @when("click", "#reveal")
@@ -1121,7 +1001,7 @@ def on_edit_givens() -> None:
 def on_resume() -> None:
     """Open the game chosen in "Your games" (Undo goes back)."""
     chosen = page["games"].value
-    kept = state["kept"]["games"]
+    kept = keeper.kept["games"]
     if not chosen or not chosen.isdigit() or int(chosen) >= len(kept):
         return
     number = int(chosen) + 1
@@ -1143,6 +1023,7 @@ def on_resume() -> None:
 
 layer = Layer()
 watch = Stopwatch(on_tick)
+keeper = Keeper(board, kept_game, lambda: page["p-strategy"].value, list_games)
 companion = Companion(board, solver, say, edit=edit, repaint=paint, load_grid=load_grid)
 
 
