@@ -42,9 +42,8 @@ failed paste's error.
 
 Flags for tests and for the modules that build on this one: ``body[data-board]`` is
 "ready" once the handlers are on, ``body[data-ready]`` "true" once the worker answered,
-``body[data-busy]`` "true" while a solve is out, ``#status[data-verdict]`` the last verdict,
-``body[data-nodes]`` the guesses of the solve in flight so far, ``#status[data-ms]`` the
-worker's time for the last solve; performance marks "sudoku:board-ready" and
+``#status[data-verdict]`` the last verdict (``status``; the solve's own flags are
+``solving``'s); performance marks "sudoku:board-ready" and
 "sudoku:solver-ready" time the boot (bench/browser.py reads them).
 """
 
@@ -61,6 +60,8 @@ from pencil import Layer
 from pencil import words as mark_words
 from pyscript import document, web, when, window, workers
 from share import mount_app
+from solving import Solving
+from status import Status
 from stopwatch import Stopwatch, clock_text, spoken
 
 from sudoku.formats import PuzzleError, parse
@@ -72,7 +73,6 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Coroutine
     from typing import Any, TypedDict
 
-    from contract import Verdict
     from player import Player
 
     from sudoku.validate import Conflict
@@ -81,21 +81,18 @@ if TYPE_CHECKING:
         """What ``state`` holds (see there)."""
 
         active: int
-        job: int
         pencil: bool
         auto: bool
         clashing: set[str]
         from_link: bool
         typed: bool
         player: Player | None
-        verdict: str
 
 
 DIGITS = "123456789"
 BLANK = "."
 CLEAR_KEYS = ("Backspace", "Delete", "0", " ", "Spacebar")
 MOVES = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
-MAX_MESSAGES = 6
 STALE = (
     "unique",
     "multiple",
@@ -116,20 +113,20 @@ QUERY = window.location.search
 """The query the page was loaded with (a link's); the address then follows the board."""
 state: "State" = {
     "active": 0,
-    "job": 0,
     "pencil": False,
     "auto": False,
     "clashing": set(),
     "from_link": False,
     "typed": False,
     "player": None,
-    "verdict": "loading",
 }
-"""The focused cell; the solve in flight; pencil mode on; candidates shown; the cells in
+"""The focused cell; pencil mode on; candidates shown; the cells in
 conflict; the link's puzzle shown before Python; digits typed before Python; the player
-once mounted; the status's verdict."""
+once mounted."""
 board = Board()
 past = History()
+status = Status(page["status"], page["messages"])
+say, show_messages, clear_messages = status.say, status.show, status.clear
 solver = Solver()
 """The worker's client (connected once the worker answers: ``connect``)."""
 painted: list[tuple[str, str, str, bool]] = [("", "", "", False)] * 81
@@ -278,18 +275,16 @@ def board_changed(
     that the puzzle is solved, in place of what the status said (a verdict about the old
     board asks for a new solve); a whole new puzzle says what it is itself.
     """
-    if page.body.dataset.busy == "true":
-        state["job"] += 1
-        set_busy(False)
+    if solving.drop():
         say("The board changed: the solve was dropped. Press Solve again.", "edited")
     elif edit and finished():
         say(f"Solved! Every cell is filled and nothing clashes: {spoken(watch.ms())}.", "finished")
-    elif edit and state["verdict"] in STALE:
+    elif edit and status.verdict in STALE:
         said = "The board changed: press Solve for its verdict."
         say(f"{sentence(what)} {said}" if what else said, "edited")
     elif edit and (said or what):
         say(said or sentence(what), verdict)
-    if edit and page["messages"].dataset.kind == "error":
+    if edit and status.kind == "error":
         clear_messages()
     keeper.remember(bump)
 
@@ -437,36 +432,6 @@ def cell_index(event: "Any") -> int | None:
 # -- messages -------------------------------------------------------------------------
 
 
-def say(text: str, verdict: str = "") -> None:
-    """Show one line in the status region (read politely by screen readers)."""
-    status = page["status"]
-    status.textContent = text
-    status.dataset.verdict = verdict
-    state["verdict"] = verdict
-
-
-def show_messages(lines: list[str], kind: str) -> None:
-    """List messages under the status: text only, never HTML (user text may be in it)."""
-    box = page["messages"]
-    clear_messages()
-    box.dataset.kind = kind
-    for line in lines[:MAX_MESSAGES]:
-        item = web.li()
-        item.textContent = line
-        box.append(item)
-    if len(lines) > MAX_MESSAGES:
-        more = web.li()
-        more.textContent = f"and {len(lines) - MAX_MESSAGES} more"
-        box.append(more)
-
-
-def clear_messages() -> None:
-    """Empty the message list."""
-    box = page["messages"]
-    box.replaceChildren()
-    box.dataset.kind = ""
-
-
 def find_conflicts() -> None:
     """Find the clashing digits (givens and entries) at once, with the core on this thread
     (81 cells and their peers take well under a millisecond): ``paint`` marks them, and
@@ -475,7 +440,7 @@ def find_conflicts() -> None:
     state["clashing"] = {cell_name(cell) for conflict in found for cell in conflict[:2]}
     if found:
         show_messages([f"Conflict: {describe(c)}." for c in found], "conflict")
-    elif page["messages"].dataset.kind == "conflict":
+    elif status.kind == "conflict":
         clear_messages()
 
 
@@ -484,7 +449,7 @@ def find_conflicts() -> None:
 
 def failed(error: Exception) -> None:
     """A background task's unexpected error, said in the status line, not thrown at the user."""
-    set_busy(False)
+    solving.show_busy(False)
     say(f"Something went wrong: {error}", "error")
 
 
@@ -537,61 +502,6 @@ async def load_text(text: str, source: str) -> None:
     say(f"Puzzle loaded from the {source}.", "loaded")
 
 
-def set_busy(busy: bool) -> None:
-    """Show a solve in flight: Solve waits, Stop appears."""
-    page.body.dataset.busy = "true" if busy else "false"
-    page["solve"].disabled = busy
-    page["stop"].hidden = not busy
-
-
-def verdict_text(answer: "Verdict") -> str:
-    """The status line for an analysis: verdict, browser time, nodes searched."""
-    cost = f"{answer['ms']:.1f} ms in your browser, {answer['nodes']} nodes searched"
-    none = "these givens cannot be completed"
-    if board.count_entries():
-        none = "the givens with your entries cannot be completed (Check finds the wrong ones)"
-    return {
-        "unique": f"Solved: the solution is unique ({cost}).",
-        "multiple": f"More than one solution: showing one of them ({cost}).",
-        "none": f"No solution: {none} ({cost}).",
-    }[answer["verdict"]]
-
-
-async def run_solve(job: int) -> None:
-    """Analyze the board in the worker, slice by slice, and show the verdict.
-
-    Between two slices the page looks at ``job``: Stop, Clear or an edit (a newer job)
-    drops the search in the worker (``analyze_stop``) and ends here, so the worker is
-    free for the next request after at most one slice. A long search shows its guesses
-    so far.
-    """
-    try:
-        answer = await solver.analyze_start(read_board(), 2)
-        while "verdict" not in answer:
-            if job != state["job"]:
-                await solver.analyze_stop(answer["job"])
-                return
-            page.body.dataset.nodes = str(answer["nodes"])
-            say(f"Solving… {answer['nodes']:,} guesses so far (Stop ends the search).", "solving")
-            answer = await solver.analyze_more(answer["job"])
-    except WorkerError as error:
-        if job == state["job"]:
-            set_busy(False)
-            say(str(error), "error")
-        return
-    if job != state["job"]:
-        return
-    set_busy(False)
-    if answer["verdict"] == "conflict":
-        refuse_clash()
-    else:
-        if answer["solution"]:
-            solution = "".join(["".join(row) for row in answer["solution"]])
-            edit("the solve", lambda: board.fill(solution), typed=False)
-        page["status"].dataset.ms = str(answer["ms"])
-        say(verdict_text(answer), answer["verdict"])
-
-
 async def run_export(kind: str) -> None:
     """Export the board as shown (solved digits too) and copy it to the clipboard."""
     answer = await solver.export(read_board(with_solution=True))
@@ -617,7 +527,7 @@ async def connect() -> None:
     for button in page.find("#solve, .needs-python"):
         button.disabled = False
     page["solve"].textContent = "Solve"
-    if page["status"].dataset.verdict == "loading":
+    if status.verdict == "loading":
         say(f"{info['python']} is ready: type or paste a puzzle, then Solve.", "ready")
     player = mount_app(solver, read_board, load_text, QUERY)
     state["player"] = player
@@ -715,24 +625,19 @@ def on_sample(event: "Any") -> None:
 @when("click", "#solve")
 def on_solve() -> None:
     """Start a solve; the handler returns at once so the page stays live."""
-    if not solver.connected or page.body.dataset.busy == "true":
+    if not solver.connected or solving.busy:
         return
     if board.forget_solution():
         paint()
-    if page["messages"].dataset.kind == "error":
+    if status.kind == "error":
         clear_messages()
-    state["job"] += 1
-    set_busy(True)
-    page.body.dataset.nodes = "0"
-    say("Solving…", "solving")
-    spawn(run_solve(state["job"]))
+    spawn(solving.run(solving.start()))
 
 
 @when("click", "#stop")
 def on_stop() -> None:
-    """End the solve in flight: ``run_solve`` drops the search before its next slice."""
-    state["job"] += 1
-    set_busy(False)
+    """End the solve in flight: ``Solving.run`` drops the search before its next slice."""
+    solving.drop()
     say("Stopped. The board is as you left it.", "stopped")
 
 
@@ -741,8 +646,7 @@ def on_clear() -> None:
     """Empty the board and the messages (a solve in flight is dropped); Undo brings it
     back."""
     empty = board.snapshot() == Board().snapshot()
-    state["job"] += 1
-    set_busy(False)
+    solving.drop()
     load_grid(BLANK * 81, "Clear")
     page["export-text"].value = ""
     if empty:
@@ -1023,6 +927,14 @@ def on_resume() -> None:
 
 layer = Layer()
 watch = Stopwatch(on_tick)
+solving = Solving(
+    solver,
+    board,
+    status,
+    page,
+    fill=lambda solution: edit("the solve", lambda: board.fill(solution), typed=False),
+    refuse=refuse_clash,
+)
 keeper = Keeper(board, kept_game, lambda: page["p-strategy"].value, list_games)
 companion = Companion(board, solver, say, edit=edit, repaint=paint, load_grid=load_grid)
 
