@@ -142,11 +142,12 @@ if TYPE_CHECKING:
 
     @final
     class Pictures(TypedDict):
-        """``render_more`` at the end: one SVG a step, and the storyboard ("" when too
-        many)."""
+        """``render_more`` at the end: one SVG a step, the storyboard ("" when too
+        many), and the ms each frame of a GIF of them shows."""
 
         svgs: list[str]
         storyboard: str
+        delay: int
 
     @final
     class Step(TypedDict):

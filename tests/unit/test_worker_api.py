@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from support import APP_WORKER, LEETCODE, WORKER, load_file, solution_problems
 
-from sudoku.render import MAX_BOARDS, MAX_FRAMES, scenes, storyboard, svg
+from sudoku.render import FRAME_MS, MAX_BOARDS, MAX_FRAMES, scenes, storyboard, svg
 from sudoku.solver import analyze
 
 
@@ -222,6 +222,7 @@ def test_a_drawing_comes_in_chunks_and_can_be_stopped() -> None:
         {
             "svgs": [svg(shot) for shot in scenes(LEETCODE, "naive", 60, 70, 2)],
             "storyboard": storyboard(scenes(LEETCODE, "naive", 60, 70, 2)),
+            "delay": FRAME_MS,
         },
     )
     assert "error" in json.loads(app.render_more(key))  # done: closed

@@ -98,7 +98,8 @@ def render_more(key: int) -> str:
     """Draw on for up to ``RENDER_CHUNK`` events: ``{"step": n}`` (the step reached) while
     the drawing goes on; once done, its pictures, and it is closed: ``{"svgs": [svg,
     ...]}`` (``sudoku.render``, as ``sudoku render`` writes them) and ``{"storyboard":
-    svg}`` of the same steps when it fits (at most ``render.MAX_BOARDS``, else "").
+    svg}`` of the same steps when it fits (at most ``render.MAX_BOARDS``, else ""), with
+    ``delay``, the ms a GIF shows each (``render.FRAME_MS``).
     ``{"error"}`` for a drawing closed or never opened."""
     from sudoku import render  # noqa: PLC0415 (only the exports need it)
 
@@ -112,7 +113,11 @@ def render_more(key: int) -> str:
         job["shots"].append(shot)
     shots = renders.pop(int(key))["shots"]
     board_text = render.storyboard(shots) if len(shots) <= render.MAX_BOARDS else ""
-    answer: Pictures = {"svgs": [render.svg(shot) for shot in shots], "storyboard": board_text}
+    answer: Pictures = {
+        "svgs": [render.svg(shot) for shot in shots],
+        "storyboard": board_text,
+        "delay": render.FRAME_MS,
+    }
     return reply(answer)
 
 
