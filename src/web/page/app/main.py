@@ -33,7 +33,7 @@ givens unlocks a puzzle's givens again, to fix a typo.
 the reader's entries, solved digits, pencil marks) painted onto the 81 inputs
 (``paint``, only the cells that changed). Every edit goes through ``edit``, so it can
 be undone and redone (``history``: Ctrl+Z, Ctrl+Y or Ctrl+Shift+Z, and the buttons).
-Hint, Check and New puzzle ask the worker (``hints``); pencil marks and candidates show
+Hint, Check and New puzzle ask the worker (``companion``); pencil marks and candidates show
 in a layer over the board (``pencil``); the timer is ``stopwatch``'s.
 
 Messages never outlive what they describe: an edit drops a solve in flight, says what
@@ -52,8 +52,8 @@ import games
 import options
 from boardview import BoardView
 from client import LOADING, Solver, WorkerError
+from companion import Companion
 from entries import Board
-from hints import Companion
 from history import History
 from keeping import Keeper
 from offline import keep_offline
