@@ -457,17 +457,9 @@ async def connect() -> None:
     page["solve"].textContent = "Solve"
     if status.verdict == "loading":
         say(f"{info['python']} is ready: type or paste a puzzle, then Solve.", "ready")
-    player = mount_app(solver, read_board, load_text, QUERY)
-    state["player"] = player
-    shared = player.on_trace
-    assert shared is not None  # (mount_app set it: the share panel)
-
-    def on_trace(grid: str, strategy: str) -> None:
-        shared(grid, strategy)
-        keeper.remember()
-
-    player.on_trace = on_trace
-    player.refuses = refuse_clash
+    state["player"] = mount_app(
+        solver, read_board, load_text, refuses=refuse_clash, traced=keeper.remember, query=QUERY
+    )
     page.body.dataset.ready = "true"
     window.performance.mark("sudoku:solver-ready")
     check_conflicts()
