@@ -213,6 +213,7 @@ def paint() -> None:
             else:
                 cell.removeAttribute("aria-invalid")
     layer.paint(board, state["auto"], companion.gone())
+    companion.rater.follow()
     page["rewind"].hidden = not companion.mistakes or not companion.wrong
     page["undo"].disabled = not past.can_undo()
     page["redo"].disabled = not past.can_redo()
@@ -742,6 +743,7 @@ async def connect() -> None:
         page.body.dataset.ready = "failed"
         return
     state["solver"] = solver
+    companion.rater.connect()
     for button in page.find("#solve, .needs-python"):
         button.disabled = False
     page["solve"].textContent = "Solve"
