@@ -13,6 +13,7 @@ from conftest import wait_ready
 from helpers import SOLVE_MS, cell_classes, cell_values, load, paste, wait_verdict
 from playwright.sync_api import Browser, Page
 from support import LEETCODE
+from test_a11y import axe_violations
 from test_companion import hint, status, type_in
 
 from sudoku.grid import cell_name
@@ -127,11 +128,15 @@ def test_a_new_puzzle_and_a_link_are_rated(board: Page, base_url: str) -> None:
 
 
 def test_a_chain_hint_is_listed_step_by_step_on_a_phone(phone: Page, shots: Path) -> None:
-    """On a phone, a contradiction chain's hint lists its links as numbered steps (the
-    core's ``chain_steps``), lights the cells they write, fits the screen's width, and a
-    second press applies it."""
+    """On a phone, the puzzle's rating shows with the board's top; a contradiction
+    chain's hint lists its links as numbered steps (the core's ``chain_steps``), lights
+    the cells they write, fits the screen's width, and a second press applies it."""
     paste(phone, "#r1c1", REFUTED)
     wait_verdict(phone, "loaded")
+    assert rating_line(phone) == (rated(REFUTED), "rated", REFUTED)
+    line = phone.locator("#rating").bounding_box()
+    assert line is not None
+    assert line["y"] + line["height"] <= 740  # in view with the board's top
     assert hint(phone) == "hint"
     step = next_step(REFUTED)
     assert step is not None
@@ -150,6 +155,8 @@ def test_a_chain_hint_is_listed_step_by_step_on_a_phone(phone: Page, shots: Path
     )
     assert widths[0] <= widths[1] == 360
     assert max(widths[2:]) <= 360
+    phone.wait_for_function(DONE, timeout=SOLVE_MS)
+    assert axe_violations(phone) == []  # the rating line and the steps list included
     phone.locator("#hint-steps").scroll_into_view_if_needed()
     phone.screenshot(path=str(shots / "hint-chain-phone.png"))
     assert hint(phone) == "hint-applied"

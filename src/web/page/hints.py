@@ -5,14 +5,18 @@
   earlier hints crossed out. The step's cells and units light up and the status says it
   in words (``sudoku.logic.say``); pressing Hint again (its label says "Apply hint")
   applies it: a placement becomes an entry, an elimination leaves the cell's candidates
-  and pencil marks. Wrong entries, a conflict, a full board, or logic stuck: the status
-  says which, and what to do.
+  and pencil marks. A chain's hint lists its links as numbered steps under the status
+  (``#hint-steps``, ``sudoku.logic.chain_steps``) and lights every cell they use. A wrong
+  entry comes first (``sudoku.logic.wrong_entry``): the status names it, the cell is
+  marked, Undo to first mistake is offered, and the next press ("Erase r3c5") erases
+  it. A conflict, a full board, or logic stuck: the status says which, and what to do.
 - **Check** names the reader's entries that disagree with the puzzle's solution, and
   marks them, without showing any other digit.
 - **New puzzle** has the worker make one at the chosen level (``sudoku.generator``):
   seconds for *hard* in Pyodide, off this thread; the page says what it is making.
 
-Any edit makes a hint or a check stale: main.py calls ``forget`` before it paints.
+Any edit makes a hint or a check stale: main.py calls ``forget`` before it paints. The
+puzzle's rating line is ``rating``'s (``Companion.rater``).
 
 Runs on the page's main thread (MicroPython).
 """

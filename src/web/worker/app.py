@@ -1,5 +1,6 @@
-"""The app's solver worker (index.html, Pyodide): the shared calls of ``worker.py`` and
-the app's own: the puzzle companion's hints, checks and new puzzles (issue 14) and the
+"""The app's solver worker (index.html, MicroPython): the shared calls of ``worker.py`` and
+the app's own: the puzzle companion's hints, checks and new puzzles (issue 14), the
+puzzle's rating, worked out in slices (``rate_start``, ``rate_more``: issue 25), and the
 Share panel's pictures (issue 13).
 
 The widget's worker runs ``worker.py`` alone (mpy-worker.json): a blog's reader never
