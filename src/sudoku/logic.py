@@ -681,9 +681,9 @@ def strong_unit(marks: Sequence[str], a: int, b: int, digit: str) -> str:
 def either_end(first: int, last: int, digit: str, step: Step) -> str:
     """A chain's conclusion: one end holds ``digit``, so the cells seeing both lose it."""
     targets = words.listing(names([cell for cell, _ in step.eliminations]))
-    see = "sees" if len(step.eliminations) == 1 else "see"
+    see, it = ("sees", "it is") if len(step.eliminations) == 1 else ("see", "they are")
     ends = f"{cell_name(first)} or {cell_name(last)}"
-    return f"Either way {ends} is {digit}: {targets} {see} both, so it is not {digit}."
+    return f"Either way {ends} is {digit}: {targets} {see} both, so {it} not {digit}."
 
 
 def x_chain_steps(step: Step, marks: Sequence[str]) -> list[str]:
