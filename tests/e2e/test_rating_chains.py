@@ -211,3 +211,22 @@ def test_undo_to_the_wrong_entry_a_hint_named(board: Page) -> None:
     shown = cell_values(board)
     assert (shown[right], shown[bad]) == (solution[right], ".")
     assert hint(board) == "hint"
+
+
+def test_a_game_resumed_gets_its_puzzles_rating(board: Page) -> None:
+    """Opening a kept game from "Your games" shows that puzzle's rating, not the last."""
+    hard = load(board, "hard")
+    assert rating_line(board) == (rated(hard), "rated", hard)
+    board.wait_for_function("document.querySelectorAll('#games option').length === 1")
+    easy = load(board, "easy")
+    board.wait_for_function("document.querySelectorAll('#games option').length === 2")
+    assert rating_line(board)[2] == easy
+    other = board.evaluate(
+        "[...document.querySelectorAll('#games option')]"
+        ".find(o => !o.textContent.includes('(on the board)')).value"
+    )
+    board.select_option("#games", other)
+    board.locator("#resume").click()
+    wait_verdict(board, "restored")
+    assert cell_values(board) == hard
+    assert rating_line(board) == (rated(hard), "rated", hard)

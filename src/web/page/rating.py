@@ -44,8 +44,6 @@ class Rater:
         """The worker answers: ratings can be asked for (``connect``)."""
         self.puzzle = ""
         """The puzzle the line is about."""
-        self.level = ""
-        """Its level when known before its rating (New puzzle's), else ""."""
         self.job = 0
         """Bumped when the puzzle changes: a rating under way for another ends."""
         self.box = document.getElementById("rating-box")
@@ -63,7 +61,7 @@ class Rater:
         puzzle = self.board.puzzle()
         if puzzle == self.puzzle:
             return
-        self.puzzle, self.level = puzzle, ""
+        self.puzzle = puzzle
         self.job += 1
         if puzzle == BLANK * 81:
             self.show("", "none")
@@ -81,7 +79,6 @@ class Rater:
     def known(self, puzzle: str, level: str) -> None:
         """``puzzle`` (just loaded) is of ``level``: say so until its rating comes."""
         if puzzle == self.puzzle and self.line.dataset.state == "rating":
-            self.level = level
             self.show(f"Level {level}{SEP}rating…", "rating")
 
     def failed(self, error: Exception) -> None:
