@@ -68,7 +68,8 @@ class Rater:
             return
         self.show("Rating…", "rating")
         if self.live:
-            browser.spawn(self.rate(self.job), self.failed)
+            job = self.job
+            browser.spawn(self.rate(job), lambda error: self.failed(job, error))
 
     def connect(self) -> None:
         """The worker answers: rate the puzzle shown (its line said "Rating…")."""
@@ -81,9 +82,11 @@ class Rater:
         if puzzle == self.puzzle and self.line.dataset.state == "rating":
             self.show(f"Level {level}{SEP}rating…", "rating")
 
-    def failed(self, error: Exception) -> None:
-        """A rating that failed (the worker stopped): the line says so."""
-        self.show(f"No rating: {error}", "unrated")
+    def failed(self, job: int, error: Exception) -> None:
+        """A rating that failed (the worker stopped): the line says so, if still about
+        that puzzle."""
+        if job == self.job:
+            self.show(f"No rating: {error}", "unrated")
 
     async def rate(self, job: int) -> None:
         """Rate ``self.puzzle`` in the worker, slice by slice, unless the puzzle changes
