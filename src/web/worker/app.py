@@ -282,8 +282,13 @@ rating: "dict[int, Any]" = {}
 """The rating being worked out, by id: one at a time (the page rates the puzzle shown)."""
 
 
+SCALE_EXAMPLES = ("hidden single", "x-wing", "xy-wing", "x-chain", "contradiction chain")
+"""The techniques whose ratings ``scale_words`` gives as landmarks of the scale."""
+
+
 def scale_words() -> str:
-    """The rating scale in words, from ``logic.LEVEL_TOPS``: what the page's rating means."""
+    """The rating scale in words, from ``logic.LEVEL_TOPS`` and ``logic.TENTHS``: what the
+    page's rating means."""
     from sudoku import logic  # noqa: PLC0415 (see above: only the app's worker needs it)
 
     low, parts = 0, []
@@ -296,10 +301,10 @@ def scale_words() -> str:
         else:
             parts.append(f"{level} {rating_text(low)} to {rating_text(top)}")
         low = top + 1
+    examples = ", ".join([f"{name} {rating_text(logic.TENTHS[name])}" for name in SCALE_EXAMPLES])
     return (
         "Sudoku Explainer's scale, the enthusiasts' standard: the hardest step Hint's logic"
-        " needs to finish the puzzle (a hidden single 1.2, an x-wing 3.2, an xy-wing 4.2,"
-        " chains 6.6, contradiction chains 7.5 and up). Levels: " + ", ".join(parts) + "."
+        f" needs to finish the puzzle ({examples} and up). Levels: " + ", ".join(parts) + "."
     )
 
 
