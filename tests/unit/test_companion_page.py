@@ -220,8 +220,9 @@ def test_worker_rates_in_slices_as_rate_does(
     solution has no rating."""
     monkeypatch.setattr(worker, "RATE_SLICE_MS", -1)
     for puzzle in (EASY, LEETCODE, REFUTED):
-        answer = json.loads(worker.rate_start(puzzle))
-        assert "Levels: easy up to 2.3, medium 2.4 to 3.4" in answer["scale"]
+        started = json.loads(worker.rate_start(puzzle))
+        assert "Levels: easy up to 2.3, medium 2.4 to 3.4" in started["scale"]
+        answer = started["answer"]
         slices = 1
         while "job" in answer:
             assert answer["steps"] == slices
@@ -230,7 +231,7 @@ def test_worker_rates_in_slices_as_rate_does(
         expected = rate(puzzle)
         assert (answer["rating"], answer["level"]) == (expected.rating, expected.level)
         assert answer["steps"] == len(list(rating_walk(puzzle)))
-    first = json.loads(worker.rate_start(REFUTED))["job"]
+    first = json.loads(worker.rate_start(REFUTED))["answer"]["job"]
     json.loads(worker.rate_start(EASY))
     assert "error" in json.loads(worker.rate_more(first))
     several = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5........."

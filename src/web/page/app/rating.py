@@ -24,10 +24,8 @@ from pyscript import document
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Coroutine
-    from typing import Any
-
-    Ask = Callable[..., Coroutine[Any, Any, dict[str, Any]]]
+    from client import Solver
+    from contract import Rated, Rating, Refusal
 
 BLANK = "."
 SEP = " · "
@@ -36,10 +34,11 @@ SEP = " · "
 class Rater:
     """The rating line of the app's board (see the module's docstring)."""
 
-    def __init__(self, board: Board, ask: "Ask") -> None:
-        """``ask(call, *args)`` calls the worker and decodes its answer."""
+    def __init__(self, board: Board, solver: "Solver") -> None:
+        """``solver`` is the worker's client: ratings are asked for once ``connect`` says
+        it answers."""
         self.board = board
-        self.ask = ask
+        self.solver = solver
         self.live = False
         """The worker answers: ratings can be asked for (``connect``)."""
         self.puzzle = ""
@@ -90,16 +89,21 @@ class Rater:
 
     async def rate(self, job: int) -> None:
         """Rate ``self.puzzle`` in the worker, slice by slice, unless the puzzle changes
-        (``job`` is no longer the current one): then the answers are dropped."""
-        answer = await self.ask("rate_start", self.puzzle)
-        if job == self.job and "scale" in answer:
-            document.getElementById("rating-scale").textContent = answer["scale"]
+        (``job`` is no longer the current one): then the answers are dropped. A failed
+        call (``WorkerError``) ends in ``failed``."""
+        started = await self.solver.rate_start(self.puzzle)
+        answer: Rating | Rated | Refusal
+        if "scale" not in started:
+            answer = started
+        else:
+            if job == self.job:
+                document.getElementById("rating-scale").textContent = started["scale"]
+            answer = started["answer"]
         while "job" in answer and job == self.job:
-            answer = await self.ask("rate_more", answer["job"])
+            answer = await self.solver.rate_more(answer["job"])
         if job != self.job:
             return
         if "rating" in answer:
             self.show(f"Rated {answer['text']}{SEP}{answer['level']}", "rated")
-        else:
-            why = answer.get("problem") or answer.get("error") or "unknown"
-            self.show(f"No rating: {why}", "unrated")
+        elif "problem" in answer:
+            self.show(f"No rating: {answer['problem']}", "unrated")

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Coroutine
     from typing import Any
 
+    from client import Solver
     from options import Settings
 
 BOARD_LABEL = (
@@ -159,7 +160,7 @@ async def copy_field(player: Player, button: "Any") -> None:
 
 
 def mount_app(
-    solver: "Any",
+    solver: "Solver",
     read_board: "Callable[[], str]",
     load_text: "Callable[[str, str], Coroutine[Any, Any, None]]",
     query: str | None = None,

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
     from typing import TypedDict
 
-    from compare import Counted
+    from compare import Tally
 
     class Settings(TypedDict):
         """Every setting, as ``read_query`` gives them."""
@@ -306,7 +306,7 @@ def ready_caption(controls: tuple[str, ...], touch: bool = False) -> str:
     )
 
 
-def cost_caption(result: "Counted", cap: int) -> str:
+def cost_caption(result: "Tally", cap: int) -> str:
     """How long a search is, before it plays: ``This search takes 79,462 steps: 4,208
     guesses, 4,157 backtracks.``, or at the cap ``This search takes more than 200,000 steps
     (at least 10,112 guesses so far).``"""

@@ -14,10 +14,9 @@ press, its size said at the first.
 Runs on the page's main thread (MicroPython).
 """
 
-import json
-
 import browser
 import options
+from client import WorkerError
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
@@ -28,6 +27,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Coroutine
     from typing import Any
 
+    from client import Solver
+    from contract import Pictures
     from player import Player
 
 GIF_DELAY_MS = 400
@@ -102,7 +103,9 @@ def show_plan(player: "Player") -> None:
 
 async def ask_limits(player: "Player") -> None:
     """The worker's limits (boards, frames), then the plan."""
-    answer = json.loads(await player.solver.render_limits())
+    if player.solver is None:
+        return
+    answer = await player.solver.render_limits()
     drawing["limits"] = (answer["boards"], answer["frames"])
     show_plan(player)
 
@@ -118,7 +121,7 @@ def steps_asked(player: "Player") -> "tuple[int, int, int] | None":
     return asked
 
 
-async def pictures(player: "Player", first: int, last: int, every: int) -> "dict[str, Any] | None":
+async def pictures(player: "Player", first: int, last: int, every: int) -> "Pictures | None":
     """The worker's pictures of steps ``first``..``last`` of the player's trace; None
     (said) with no trace, a refusal, a drawing already under way, or Stop pressed."""
     line, solver = player.timeline, player.solver
@@ -133,30 +136,27 @@ async def pictures(player: "Player", first: int, last: int, every: int) -> "dict
     stop.hidden = False
     say("Drawing...")
     try:
-        opened = json.loads(
-            await solver.render_start(line.grid, player.strategy, first, last, every)
-        )
-        answer = await drawn(solver, opened["render"], last) if "render" in opened else opened
+        opened = await solver.render_start(line.grid, player.strategy, first, last, every)
+        return await drawn(solver, opened["render"], last)
+    except WorkerError as error:
+        say("Cannot draw these steps: " + str(error) + ".")
+        return None
     finally:
         drawing["busy"] = False
         stop.hidden = True
-    if answer is not None and "error" in answer:
-        say("Cannot draw these steps: " + answer["error"] + ".")
-        return None
-    return answer
 
 
-async def drawn(solver: "Any", key: int, last: int) -> "dict[str, Any] | None":
+async def drawn(solver: "Solver", key: int, last: int) -> "Pictures | None":
     """Drawing ``key`` (of steps up to ``last``) to its end, a chunk a call, saying how far
     it got; None (the drawing dropped, said) once Stop is pressed."""
-    answer: dict[str, Any] = json.loads(await solver.render_more(key))
+    answer = await solver.render_more(key)
     while "step" in answer:
         if drawing["stop"]:
             await solver.render_stop(key)
             say("Stopped: no picture was saved.")
             return None
         say(f"Drawing: step {grouped(answer['step'])} of {grouped(last)}...")
-        answer = json.loads(await solver.render_more(key))
+        answer = await solver.render_more(key)
     return answer
 
 

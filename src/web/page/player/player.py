@@ -30,8 +30,6 @@ one), ``data-compare-cap`` overrides ``compare.COMPARE_CAP``, ``data-cost-cap`` 
 ``COST_CAP``; a long search then reaches its cap in a moment.
 """
 
-import json
-
 import browser
 import compare
 import controls
@@ -40,9 +38,9 @@ import marks
 import options
 import timeline
 import wire
+from client import WorkerError
 from clock import Clock
 from compare import Compare
-from pyscript.ffi import to_js
 from treeview import TreeView
 from view import View
 
@@ -52,6 +50,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
     from typing import Any
+
+    from client import Solver
 
 COST_CAP = 200000
 """Steps counted, at most, to say how long a search is before it plays (``measure``):
@@ -73,7 +73,7 @@ class Player:
         self.view = View(root)
         self.clock = Clock(self.advance, self.after_frame)
         self.compare = Compare(self.view)
-        self.solver: Any = None
+        self.solver: Solver | None = None
         self.session: int | None = None
         self.timeline: timeline.Timeline | None = None
         self.cursor = wire.Cursor("." * 81)
@@ -111,7 +111,7 @@ class Player:
 
     # -- wiring ------------------------------------------------------------------------
 
-    def connect(self, solver: "Any") -> None:
+    def connect(self, solver: "Solver") -> None:
         """The worker answered: the controls can work (the timeline once a trace is open)."""
         self.solver = solver
         for button in self.view.root.querySelectorAll("[data-needs-python]"):
@@ -193,13 +193,16 @@ class Player:
         self.close()
         view.state("loading")
         view.say("Starting the " + strategy + " search...")
-        answer = json.loads(await self.solver.trace_start(to_js(board), strategy))
-        if run != self.generation:
+        assert self.solver is not None  # (the controls that open a trace wait for it)
+        try:
+            answer = await self.solver.trace_start(board, strategy)
+        except WorkerError as error:
+            if run == self.generation:
+                view.note("Cannot trace this puzzle: " + str(error))
+                view.state("ready" if self.timeline else "idle")
+                view.say("This puzzle cannot be traced: see the note below.")
             return False
-        if "error" in answer:
-            view.note("Cannot trace this puzzle: " + answer["error"])
-            view.state("ready" if self.timeline else "idle")
-            view.say("This puzzle cannot be traced: see the note below.")
+        if run != self.generation:
             return False
         self.session = answer["session"]
         self.strategy = answer["strategy"]
@@ -236,6 +239,7 @@ class Player:
         count: the worker's time then goes to the steps played."""
         line = self.timeline
         assert line is not None  # (an open trace is measured)
+        assert self.solver is not None
         cap = self.view.setting("cost-cap", COST_CAP)
         result = await compare.count_search(
             self.solver,
@@ -294,6 +298,7 @@ class Player:
             self.to_end()
         elif role == "compare":
             assert self.timeline is not None  # (the controls act once a trace is open)
+            assert self.solver is not None
             browser.spawn(self.compare.start(self.solver, self.timeline.grid))
 
     def play(self) -> None:
