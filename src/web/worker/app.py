@@ -28,7 +28,7 @@ from worker import (  # noqa: F401 (the shared calls: PyScript exports this modu
 
 from sudoku import formats, solver
 from sudoku.compat import ms_since, ticks
-from sudoku.formats import PuzzleError, to_leetcode
+from sudoku.formats import PuzzleError
 from sudoku.grid import UNITS, cell_name, unit_name
 from sudoku.validate import conflicts
 from sudoku.words import LEVELS
@@ -105,7 +105,8 @@ def render_more(key: int) -> str:
     """Draw on for up to ``RENDER_CHUNK`` events: ``{"step": n}`` (the step reached) while
     the drawing goes on; once done, its pictures, and it is closed: ``{"svgs": [svg,
     ...]}`` (``sudoku.render``, as ``sudoku render`` writes them) and ``{"storyboard":
-    svg}`` of the same steps when it fits (at most ``render.MAX_BOARDS``, else "").
+    svg}`` of the same steps when it fits (at most ``render.MAX_BOARDS``, else ""), with
+    ``delay``, the ms a GIF shows each (``render.FRAME_MS``).
     ``{"error"}`` for a drawing closed or never opened."""
     from sudoku import render  # noqa: PLC0415 (only the exports need it)
 
@@ -119,7 +120,11 @@ def render_more(key: int) -> str:
         job["shots"].append(shot)
     shots = renders.pop(int(key))["shots"]
     board_text = render.storyboard(shots) if len(shots) <= render.MAX_BOARDS else ""
-    answer: Pictures = {"svgs": [render.svg(shot) for shot in shots], "storyboard": board_text}
+    answer: Pictures = {
+        "svgs": [render.svg(shot) for shot in shots],
+        "storyboard": board_text,
+        "delay": render.FRAME_MS,
+    }
     return reply(answer)
 
 
@@ -421,7 +426,7 @@ def rate_slice(key: int) -> "Rating | Rated | Refusal":
 
 def generate(level: str, seed: "Any" = None) -> str:
     """A new puzzle of ``level`` from ``seed`` (a whole number; None draws one):
-    ``{"grid", "board", "level", "seed", "givens", "ms"}``, or ``{"error"}`` for an
+    ``{"grid", "level", "seed", "givens", "ms"}``, or ``{"error"}`` for an
     unknown level or a bad seed. It comes from the bank (``generator.from_bank``: a rated
     puzzle rearranged, in a millisecond), not the seeded generator, which takes seconds
     and hundreds of MB for a hard puzzle under MicroPython (bench/micropython.py)."""
@@ -436,7 +441,6 @@ def generate(level: str, seed: "Any" = None) -> str:
         return failure(str(error))
     answer: Generated = {
         "grid": grid,
-        "board": to_leetcode(grid),
         "level": level,
         "seed": seed,
         "givens": 81 - grid.count("."),

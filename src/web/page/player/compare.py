@@ -9,7 +9,7 @@ Runs on the page's main thread (MicroPython).
 """
 
 import browser
-import options
+import captions
 from client import WorkerError
 
 from sudoku.words import STRATEGIES, grouped
@@ -89,6 +89,25 @@ def tallied(counted: "Counted", cap: int) -> "Tally":
     }
 
 
+def cost_caption(result: "Tally", cap: int) -> str:
+    """How long a search is, before it plays: ``This search takes 79,462 steps: 4,208
+    guesses, 4,157 backtracks.``, or at the cap ``This search takes more than 200,000 steps
+    (at least 10,112 guesses so far).``"""
+    if result["capped"]:
+        return (
+            "This search takes more than "
+            + grouped(cap)
+            + " steps (at least "
+            + grouped(result["nodes"])
+            + " guesses so far)."
+        )
+    steps, nodes = result["steps"], result["nodes"]
+    guesses = "1 guess" if nodes == 1 else grouped(nodes) + " guesses"
+    backtracks = result["backtracks"]
+    back = "1 backtrack" if backtracks == 1 else grouped(backtracks) + " backtracks"
+    return "This search takes " + grouped(steps) + " steps: " + guesses + ", " + back + "."
+
+
 class Compare:
     """Compare mode of one player's view (``view.View``)."""
 
@@ -128,7 +147,7 @@ class Compare:
             self.bars(results)
         self.now = None
         part["compare-stop"].hidden = True
-        part["compare-status"].textContent = options.compare_summary(
+        part["compare-status"].textContent = captions.compare_summary(
             [name for name, result in results.items() if result["capped"]], cap
         )
         self.view.root.dataset.compare = "done"

@@ -31,6 +31,7 @@ one), ``data-compare-cap`` overrides ``compare.COMPARE_CAP``, ``data-cost-cap`` 
 """
 
 import browser
+import captions
 import compare
 import controls
 import feed
@@ -226,7 +227,7 @@ class Player:
             view.part["scrub"].disabled = False
         view.state("ready")
         self.paint()
-        view.say(options.ready_caption(self.controls, self.touch))
+        view.say(captions.ready_caption(self.controls, self.touch))
         view.root.dataset.trace = str(run)
         if self.on_trace:
             self.on_trace(self.grid, self.strategy)
@@ -249,10 +250,10 @@ class Player:
         )
         if result is not None and run == self.generation:
             steps = str(result["steps"]) + ("+" if result["capped"] else "")
-            self.view.show_cost(options.cost_caption(result, cap), steps)
+            self.view.show_cost(compare.cost_caption(result, cap), steps)
             self.paint_counters()
             if self.cursor.pos == 0 and not self.clock.playing:
-                ready = options.ready_caption(self.controls, self.touch)
+                ready = captions.ready_caption(self.controls, self.touch)
                 self.view.say(ready + " " + self.view.cost)
 
     def close(self) -> None:
@@ -427,7 +428,7 @@ class Player:
                 where = "This is step " + cap + ", the last of the " + cap + " the player keeps"
             else:
                 where = "This is as far as the search has gone"
-            self.view.say(said + where + ": " + options.goes_on_caption(self.controls, self.touch))
+            self.view.say(said + where + ": " + captions.goes_on_caption(self.controls, self.touch))
         feed.want_more(self)
 
     def at_end(self) -> bool:
