@@ -144,6 +144,7 @@ def paint() -> None:
     """Show the board (``BoardView.paint``), Rewind, Undo, Redo, Start solving and Edit
     givens as they apply; run or pause the timer."""
     view.paint(companion.look, companion.gone())
+    companion.rater.follow()
     page["rewind"].hidden = not companion.mistakes or not companion.wrong
     page["undo"].disabled = not past.can_undo()
     page["redo"].disabled = not past.can_redo()
@@ -452,6 +453,7 @@ async def connect() -> None:
         say(f"The Python solver could not start: {error}", "error")
         page.body.dataset.ready = "failed"
         return
+    companion.rater.connect()
     for button in page.find("#solve, .needs-python"):
         button.disabled = False
     page["solve"].textContent = "Solve"
