@@ -1,0 +1,83 @@
+"""The code lab's main thread (lab.html; MicroPython): the player, and what the editor's
+script (static/js/lab.js) needs from the core.
+
+The reader's code never runs here: it runs in Pyodide in a sandboxed frame
+(static/js/lab-python.js). This page hands lab.js, through ``window.sudokuLabPage``
+(then the "sudoku-lab:page" event), the starting points (``sudoku.plain``), the puzzles
+Run can use (the app's, from ``?puzzle=``, then LeetCode's example and the bank's first
+of each level), the judge's sets (the bank's first ``SET_SIZE`` puzzles of each level),
+and ``play(run)``, which plays a run's writes in the player with the reader's lines
+marked (lab.js marks the same line in the editor through ``onLine``).
+
+Flags for tests: ``body[data-ready]`` is "true" once the page's data is handed over.
+"""
+
+import browser
+import options
+from pyscript import document, window
+from pyscript.ffi import create_proxy, to_js
+
+from sudoku.bank import BANK
+from sudoku.grid import checked_grid
+from sudoku.plain import STARTING_POINTS, unmarked
+from sudoku.words import LEVELS
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+STARTING_ORDER = ("the editorial", "sets per unit", "bitmasks", "most constrained cell first")
+"""The starting points in the picker's order (MicroPython's dicts keep no order)."""
+
+SET_SIZE = 3
+"""Puzzles per level in the judge's sets."""
+
+
+def app_puzzle(query: str) -> str:
+    """The grid the app sent (``?puzzle=`` as the app's address writes it); "" if none
+    or not a grid."""
+    settings, _ = options.read_query(query)
+    given = settings["puzzle"]
+    if given == options.DEFAULT_PUZZLE:
+        return ""
+    try:
+        return checked_grid(given)
+    except ValueError:
+        return ""
+
+
+def puzzles(from_app: str) -> "list[list[str]]":
+    """Run's puzzles as [grid, label]: the app's first (if any), LeetCode's example, and
+    the first of each level in the bank."""
+    chosen = [[from_app, "The app's puzzle"]] if from_app else []
+    chosen.append([options.DEFAULT_PUZZLE, "LeetCode example (easy)"])
+    chosen.extend([BANK[level][0], level[0].upper() + level[1:] + " (from the bank)"] for level in LEVELS)
+    return chosen
+
+
+def page_data() -> "dict[str, Any]":
+    """Everything lab.js needs from this page: lists of [name, value] pairs (in order)."""
+    return {
+        "starting": [[name, unmarked(STARTING_POINTS[name])[0]] for name in STARTING_ORDER],
+        "puzzles": puzzles(app_puzzle(window.location.search)),
+        "sets": [[level, list(BANK[level][:SET_SIZE])] for level in LEVELS],
+    }
+
+
+def hand_over() -> None:
+    """Give lab.js the page's data and ``play``; tell it so."""
+    data = to_js(page_data())
+    data.play = create_proxy(browser.guarded(play))
+    window.sudokuLabPage = data
+    window.dispatchEvent(window.CustomEvent.new("sudoku-lab:page"))
+    document.body.dataset.ready = "true"
+
+
+def play(run: "Any") -> None:
+    """Play ``run`` (lab.js's checked answer of a run) in the player."""
+    document.querySelector("[data-role=caption]").textContent = (
+        str(run.events.length // 5) + " writes recorded"
+    )
+
+
+hand_over()
