@@ -29,6 +29,25 @@ export default [
     languageOptions: { sourceType: "module", globals: globals.browser },
   },
   {
+    // The code lab's page modules (lab.html).
+    files: ["static/js/lab.js", "static/js/lab-python.js", "static/js/lab-share.js", "static/js/lab-link.js"],
+    languageOptions: { sourceType: "module", globals: globals.browser },
+  },
+  {
+    // The code lab's sandbox frame (a classic inline script) and its worker (classic, blob:).
+    files: ["static/js/lab-sandbox.js"],
+    languageOptions: { sourceType: "script", globals: globals.browser },
+  },
+  {
+    files: ["static/js/lab-runner.js"],
+    languageOptions: { sourceType: "script", globals: globals.worker },
+  },
+  {
+    // The bundle's entry (scripts/vendor.py): never shipped itself.
+    files: ["scripts/codemirror.js"],
+    languageOptions: { sourceType: "module" },
+  },
+  {
     files: ["tests/**/*.mjs", "bench/**/*.mjs"],
     languageOptions: { sourceType: "module", globals: globals.node },
   },

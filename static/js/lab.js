@@ -171,6 +171,7 @@ const python = startPython((state, detail) => {
       say(`Python is ready (started in ${(detail.ms / 1000).toFixed(1)} s). Press Run.`);
     }
     $("run").disabled = $("judge").disabled = false;
+    keepLazy();
   } else if (state === "stopped") {
     body.dataset.stopMs = String(detail.ms);
   } else if (state === "failed") {
@@ -180,6 +181,14 @@ const python = startPython((state, detail) => {
     body.dataset.python = "loading";
   }
 });
+
+/** Ask the site's service worker (once it is active) to keep Pyodide, which it does not
+ * precache: the lab then works offline after this first visit. */
+function keepLazy() {
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage("keep-lazy"));
+  }
+}
 
 /** The puzzle Run and Judge use. */
 const puzzle = () => $("puzzle").value;

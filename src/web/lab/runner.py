@@ -21,7 +21,8 @@ import re
 from array import array
 
 from sudoku.grid import Grid
-from sudoku.judging import Result, expected, judge as judge_one, verdict
+from sudoku.judging import Result, expected, verdict
+from sudoku.judging import judge as judge_one
 from sudoku.tracing import CELL_OF
 from sudoku.watching import Event, watch
 

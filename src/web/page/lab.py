@@ -9,11 +9,15 @@ of each level), the judge's sets (the bank's first ``SET_SIZE`` puzzles of each 
 and ``play(run)``, which plays a run's writes in the player with the reader's lines
 marked (lab.js marks the same line in the editor through ``onLine``).
 
+Like every page it registers the service worker once its Python is ready (``offline``);
+lab.js then asks the worker to keep Pyodide, which it does not precache.
+
 Flags for tests: ``body[data-ready]`` is "true" once the page's data is handed over.
 """
 
 import browser
 import options
+from offline import keep_offline
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
@@ -51,7 +55,9 @@ def puzzles(from_app: str) -> "list[list[str]]":
     the first of each level in the bank."""
     chosen = [[from_app, "The app's puzzle"]] if from_app else []
     chosen.append([options.DEFAULT_PUZZLE, "LeetCode example (easy)"])
-    chosen.extend([BANK[level][0], level[0].upper() + level[1:] + " (from the bank)"] for level in LEVELS)
+    chosen.extend(
+        [BANK[level][0], level[0].upper() + level[1:] + " (from the bank)"] for level in LEVELS
+    )
     return chosen
 
 
@@ -71,6 +77,7 @@ def hand_over() -> None:
     window.sudokuLabPage = data
     window.dispatchEvent(window.CustomEvent.new("sudoku-lab:page"))
     document.body.dataset.ready = "true"
+    browser.spawn(keep_offline())
 
 
 def play(run: "Any") -> None:
