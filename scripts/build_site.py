@@ -4,7 +4,8 @@
 
 What ships is found, not listed: the pages (every top-level ``*.html``) and what they
 reference (``src``, ``href`` and ``config`` attributes), the PyScript configs' interpreter
-and ``[files]`` (TOML, or JSON for a worker made from a script), the web manifest's
+and ``[files]`` (TOML, or JSON for a worker made from a script; its ``recorded_files``
+too, which a widget playing a recording adds), the web manifest's
 icons, the stylesheets' ``url(...)``s, what the site's own scripts load (``new
 URL("...", import.meta.url)``, ``import``), and the files
 the Python glue names in quoted page-relative URLs (``"static/js/embed.js"``, the script
@@ -101,7 +102,7 @@ def references(root: Path, path: PurePosixPath) -> list[PurePosixPath]:
         refs = [icon["src"] for icon in json.loads(text).get("icons", [])]
     elif path.suffix in {".toml", ".json"}:  # a PyScript config (JSON: the widget's worker)
         config = tomllib.loads(text) if path.suffix == ".toml" else json.loads(text)
-        refs = list(config.get("files", {}))
+        refs = list(config.get("files", {})) + list(config.get("recorded_files", {}))
         if "interpreter" in config:
             # resolves relative to the page, not the config: both sit at the site's root
             refs.append(config["interpreter"])

@@ -12,6 +12,20 @@ events, 8 bytes each: kind, cell, digit, peer, unit, with dots where none::
     u354....   undo 4 at r3c5, a backtrack; "v" when it takes back a forced digit
     S.......   solved;  x....... exhausted
 
+A recorded run of a reader's own code (``sudoku.recording``, played by the worker's
+``trace_record``: src/web/recorded.py) has its writes only, in three more kinds whose
+last bytes make them invertible whatever order the code writes in::
+
+    w3547..    write 4 into r3c5, which held 7, its entry 0 in the open writes ("..": none)
+    W354...    write 4 into blank r3c5: a new open write, more than ever before
+    e354.03.   erase r3c5 (write "."), taking out 4, entry 3 of the open writes
+
+The open writes (the cursor's ``stack``) are the cells the code wrote a digit into and
+has not blanked since, oldest first: an overwrite changes its entry in place, an erase
+takes it out wherever it is. Their counters: ``nodes`` the writes, ``backtracks`` the
+erases, ``depth`` the open writes. Each page's checkpoint then also holds ``lines``, the
+line of the reader's code that made each of its events.
+
 Every event is invertible and every counter follows from the letters alone, so a cursor
 steps forward and back over them without the worker (``forward``, ``backward``); the
 worker plays its own pages with the same ``forward`` to write the next checkpoint.
@@ -38,7 +52,7 @@ from sudoku.grid import UNITS, cell_name, unit_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, TypedDict
+    from typing import Any, NotRequired, TypedDict
 
     from sudoku.tracing import Event
 
@@ -54,6 +68,8 @@ if TYPE_CHECKING:
         peer_index: int
         unit: str
         unit_cells: tuple[int, ...]
+        line: NotRequired[int]
+        """The line of the reader's code that made it (a recorded run's: ``timeline``)."""
 
 
 WIDTH = 8
@@ -64,6 +80,9 @@ DOT, ZERO, FORCED_SHIFT = 46, 48, 48
 
 TRY, REJECT, PLACE, DEEPER, FORCE, STUCK, UNDO, UNFORCE, SOLVED, EXHAUSTED = b"trpPfsuvSx"
 """The kind bytes."""
+
+WRITE, WRITE_DEEPER, ERASE = b"wWe"
+"""The kind bytes of a recorded run (a reader's own code)."""
 
 KIND_CODES = {
     "try": "t",
@@ -78,8 +97,8 @@ KIND_CODES = {
 """The letter of each of the core's event kinds; ``encode`` adds "P" and "v"."""
 
 KIND_NAMES = {ord(code): kind for kind, code in KIND_CODES.items()}
-KIND_NAMES[DEEPER] = "place"
-KIND_NAMES[UNFORCE] = "undo"
+KIND_NAMES[DEEPER] = KIND_NAMES[WRITE] = KIND_NAMES[WRITE_DEEPER] = "place"
+KIND_NAMES[UNFORCE] = KIND_NAMES[ERASE] = "undo"
 """The core's kind name of each kind byte."""
 
 NODES, BACKTRACKS, DEPTH, MAX_DEPTH, FORCED = range(5)
@@ -121,6 +140,18 @@ def encode(event: "Event", last: list[int]) -> str:
         + CELL_CODES.get(event.get("peer", ""), "..")
         + UNIT_CODES.get(event.get("unit", ""), "..")
     )
+
+
+def encode_write(cell: int, digit: str, before: str, slot: int, deeper: bool) -> str:
+    """A recorded write as 8 characters (see the module's table): ``digit`` written into
+    ``cell`` (0-80; ``"."``: an erase, then ``before`` is the digit taken out), which held
+    ``before``; ``slot`` is the cell's entry in the open writes before it (-1: none);
+    ``deeper``, a new entry makes more open writes than ever before."""
+    name = CELL_CODES[cell_name(cell)]
+    at = ".." if slot < 0 else str(100 + slot)[1:]
+    if digit == ".":
+        return "e" + name + before + "." + at + "."
+    return ("W" if deeper else "w") + name + digit + before + at + "."
 
 
 def checkpoint(cursor: "Cursor") -> "dict[str, Any]":
@@ -175,13 +206,21 @@ def unit_at(data: bytes, o: int) -> int:
     return UNIT_OF_CODE.get(bytes(data[o : o + 2]).decode(), -1)
 
 
+def slot_at(data: bytes, o: int) -> int:
+    """The entry in the open writes named by the recorded event at offset ``o`` (its
+    bytes 5-6: ``03`` -> 3); the caller checks it names one (not ``..``)."""
+    return (data[o + 5] - ZERO) * 10 + data[o + 6] - ZERO
+
+
 def fields(data: bytes, o: int) -> "Fields":
     """The event at offset ``o`` as a dict: the core's names (kind, cell, digit, peer,
     unit; "" where none), its code letter, and the cell, peer and unit as indexes.
 
     For captions, tests and the code panel: the hot loops read the bytes directly.
     """
-    cell, peer, unit = cell_at(data, o + 1), cell_at(data, o + 4), unit_at(data, o + 6)
+    cell, peer, unit = cell_at(data, o + 1), -1, -1
+    if data[o] not in (WRITE, WRITE_DEEPER, ERASE):
+        peer, unit = cell_at(data, o + 4), unit_at(data, o + 6)
     digit = chr(data[o + 3])
     return {
         "code": chr(data[o]),
@@ -251,6 +290,23 @@ def forward(cursor: Cursor, data: bytes, start: int, stop: int) -> None:
             counts[FORCED] += 1
         elif k == UNFORCE:
             board[(data[o + 1] - 49) * 9 + data[o + 2] - 49] = DOT
+        elif k in (WRITE, WRITE_DEEPER):
+            cell = (data[o + 1] - 49) * 9 + data[o + 2] - 49
+            board[cell] = data[o + 3]
+            counts[NODES] += 1
+            if data[o + 5] == DOT:
+                stack.append(cell * 16 + data[o + 3] - ZERO)
+                counts[DEPTH] += 1
+                if k == WRITE_DEEPER:
+                    counts[MAX_DEPTH] += 1
+            else:
+                stack[slot_at(data, o)] = cell * 16 + data[o + 3] - ZERO
+        elif k == ERASE:
+            board[(data[o + 1] - 49) * 9 + data[o + 2] - 49] = DOT
+            counts[BACKTRACKS] += 1
+            if data[o + 5] != DOT:
+                stack.pop(slot_at(data, o))
+                counts[DEPTH] -= 1
 
 
 def backward(cursor: Cursor, data: bytes, start: int, stop: int) -> None:
@@ -278,3 +334,21 @@ def backward(cursor: Cursor, data: bytes, start: int, stop: int) -> None:
             counts[FORCED] -= 1
         elif k == UNFORCE:
             board[(data[o + 1] - 49) * 9 + data[o + 2] - 49] = data[o + 3] + FORCED_SHIFT
+        elif k in (WRITE, WRITE_DEEPER):
+            cell = (data[o + 1] - 49) * 9 + data[o + 2] - 49
+            board[cell] = data[o + 4]
+            counts[NODES] -= 1
+            if data[o + 5] == DOT:
+                stack.pop()
+                counts[DEPTH] -= 1
+                if k == WRITE_DEEPER:
+                    counts[MAX_DEPTH] -= 1
+            else:
+                stack[slot_at(data, o)] = cell * 16 + data[o + 4] - ZERO
+        elif k == ERASE:
+            cell = (data[o + 1] - 49) * 9 + data[o + 2] - 49
+            board[cell] = data[o + 3]
+            counts[BACKTRACKS] -= 1
+            if data[o + 5] != DOT:
+                stack.insert(slot_at(data, o), cell * 16 + data[o + 3] - ZERO)
+                counts[DEPTH] += 1

@@ -128,8 +128,22 @@ def needed_files(script: Path) -> dict[str, str]:
 @pytest.mark.parametrize("name", sorted(SCRIPTS))
 def test_files_map_holds_what_its_script_imports(name: str) -> None:
     """Each config's [files] maps exactly the modules its script imports, and theirs:
-    nothing missing (an ImportError in the browser), nothing more (a wasted download)."""
-    assert config_of(name)["files"] == needed_files(SCRIPTS[name])
+    nothing missing (an ImportError in the browser), nothing more (a wasted download).
+    The widget's worker loads the modules that play a recording only for a widget that
+    plays one (its ``recorded_files``, added by static/js/widget.js)."""
+    config = config_of(name)
+    assert {**config["files"], **config.get("recorded_files", {})} == needed_files(SCRIPTS[name])
+
+
+def test_a_widget_without_a_recording_loads_nothing_more() -> None:
+    """The widget's worker maps the recording's modules apart: exactly those a recording
+    needs beyond the rest (src/web/recorded.py, and what it imports that is not there)."""
+    config = config_of("mpy-worker.json")
+    extra = {**needed_files(WEB / "recorded.py"), "./src/web/recorded.py": "./recorded.py"}
+    for path in config["files"]:
+        extra.pop(path, None)
+    assert config["recorded_files"] == extra
+    assert set(extra) == {"./src/web/recorded.py", "./src/sudoku/recording.py"}
 
 
 def test_the_widgets_worker_loads_no_companion() -> None:

@@ -16,7 +16,7 @@ from sudoku.words import STRATEGIES, grouped
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable
-    from typing import TypedDict
+    from typing import Any, TypedDict
 
     from compare import Counted
 
@@ -323,6 +323,22 @@ def cost_caption(result: "Counted", cap: int) -> str:
     backtracks = result["backtracks"]
     back = "1 backtrack" if backtracks == 1 else grouped(backtracks) + " backtracks"
     return "This search takes " + grouped(steps) + " steps: " + guesses + ", " + back + "."
+
+
+def counted(number: int, thing: str) -> str:
+    """``1 digit``, ``2,100 digits``."""
+    return grouped(number) + " " + thing + ("" if number == 1 else "s")
+
+
+def recorded_caption(answer: "dict[str, Any]") -> str:
+    """How long a recorded run of a reader's code is (``worker.trace_record``'s answer):
+    ``Your code writes to the board 4,210 times: 2,110 digits, 2,100 blanks.``"""
+    steps, undos = answer["steps"], answer["undos"]
+    said = "Your code writes to the board " + counted(steps, "time") + ": "
+    said += counted(steps - undos, "digit") + ", " + counted(undos, "blank") + "."
+    if answer["at_end"]:
+        said += " Its writes all come at the end: it searched on its own data, then copied."
+    return said
 
 
 def goes_on_caption(controls: tuple[str, ...], touch: bool = False) -> str:

@@ -22,7 +22,9 @@ ready, playing, paused, ended), ``[data-trace]`` (a number, new for each trace o
 ready), ``[data-steps]`` (the step shown), ``[data-received]`` (events arrived),
 ``[data-pages]`` (pages held), ``[data-compare]`` (running, done, stopped),
 ``[data-ending]`` ("true" while End fetches the rest of the kept steps), ``[data-cost]``
-(the search's length once counted: "N", or "N+" at the count's cap; "" before).
+(the search's length once counted: "N", or "N+" at the count's cap; "" before),
+``[data-recorded]`` ("true" while a recorded run of a reader's code is open:
+``open_recorded``).
 
 Settings for tests, read when a trace or a comparison starts: ``data-cap`` on the
 ``.player`` root overrides ``CAP`` (rounded down to whole pages of 4,000 steps, at least
@@ -185,6 +187,28 @@ class Player:
 
         Any trace open before is closed, and anything still arriving for it is dropped.
         """
+        return await self.opening(
+            "Starting the " + strategy + " search...",
+            lambda: self.solver.trace_start(to_js(board), strategy),
+            ("Cannot trace this puzzle: ", "This puzzle cannot be traced"),
+        )
+
+    async def open_recorded(self, text: str) -> bool:
+        """Open a recorded run of a reader's own code (``sudoku.recording``'s text; the
+        contract is src/web/recorded.py's) ready to play, as ``open_trace`` opens ours:
+        the reader's code in the code panel, each write's own line marked as it plays.
+        False, with the worker's one-line reason in the note, when it cannot play."""
+        return await self.opening(
+            "Reading the recorded run...",
+            lambda: self.solver.trace_record(text),
+            ("Cannot play this recording: ", "This recording cannot be played"),
+        )
+
+    async def opening(
+        self, starting: str, ask: "Callable[[], Any]", refused: "tuple[str, str]"
+    ) -> bool:
+        """Open the trace the worker answers ``ask()`` with (``starting`` said meanwhile);
+        False if it refuses (``refused``: the note's start and the caption)."""
         view = self.view
         self.generation += 1
         run = self.generation
@@ -192,19 +216,20 @@ class Player:
         self.pause()
         self.close()
         view.state("loading")
-        view.say("Starting the " + strategy + " search...")
-        answer = json.loads(await self.solver.trace_start(to_js(board), strategy))
+        view.say(starting)
+        answer = json.loads(await ask())
         if run != self.generation:
             return False
         if "error" in answer:
-            view.note("Cannot trace this puzzle: " + answer["error"])
+            view.note(refused[0] + answer["error"])
             view.state("ready" if self.timeline else "idle")
-            view.say("This puzzle cannot be traced: see the note below.")
+            view.say(refused[1] + ": see the note below.")
             return False
+        recorded = answer.get("recorded", False)
         self.session = answer["session"]
         self.strategy = answer["strategy"]
         view.chooser = self.strategy in marks.CHOOSERS
-        if "strategy" in view.part:
+        if "strategy" in view.part and not recorded:
             view.part["strategy"].value = self.strategy
         cap = view.setting("cap", CAP)
         self.timeline = timeline.Timeline(answer["grid"], answer["page"], cap)
@@ -215,7 +240,9 @@ class Player:
         view.show_cost("", "")
         self.show_grid(answer["grid"])
         view.show_code(answer["source"], answer["lines"])
-        view.note("")
+        view.note(answer.get("message", ""))
+        if recorded:
+            view.show_cost(options.recorded_caption(answer), str(answer["steps"]))
         await feed.fill(self, run)
         if run != self.generation:
             return False
@@ -225,6 +252,10 @@ class Player:
         self.paint()
         view.say(options.ready_caption(self.controls, self.touch))
         view.root.dataset.trace = str(run)
+        view.root.dataset.recorded = "true" if recorded else "false"
+        if recorded:
+            view.say(options.ready_caption(self.controls, self.touch) + " " + view.cost)
+            return True
         if self.on_trace:
             self.on_trace(self.grid, self.strategy)
         browser.spawn(self.measure(run))

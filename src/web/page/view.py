@@ -380,8 +380,13 @@ class View:
         self.marked_line = None
 
     def paint_code(self, event: "Fields | None") -> None:
-        """Mark the source line that made the current event (none at step 0)."""
-        number = self.lines.get(event["kind"]) if event else None
+        """Mark the source line that made the current event (none at step 0): a recorded
+        write's own line (none for line 0: not the reader's), else its kind's line."""
+        number = None
+        if event and "line" in event:
+            number = event["line"] or None
+        elif event:
+            number = self.lines.get(event["kind"])
         if number == self.marked_line:
             return
         if self.marked_line is not None:

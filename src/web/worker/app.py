@@ -21,6 +21,7 @@ from worker import (  # noqa: F401 (the shared calls: PyScript exports this modu
     reply,
     trace_count,
     trace_pull,
+    trace_record,
     trace_start,
     trace_stop,
 )
@@ -267,6 +268,7 @@ __export__ = [
     "reveal",
     "trace_count",
     "trace_pull",
+    "trace_record",
     "trace_start",
     "trace_stop",
 ]

@@ -1,0 +1,114 @@
+"""A recorded run of a reader's own code, played in the player like our strategies.
+
+**The contract** (the code lab and the widget use it; ``tests/unit/test_recorded.py``
+holds it). A recording is the text ``sudoku.recording`` defines and ``sudoku watch FILE
+PUZZLE --record`` prints: the code, the puzzle, and every write the code made to the
+board (``sudoku.watching``'s events). Whoever ran the code makes it: the CLI, or the
+lab's Pyodide worker in its sandboxed frame, as ``events = []; run = watch(code, grid,
+on_event=events.append); text = record(code, grid, events, run)`` (``sudoku.watching``,
+``sudoku.recording``; ``record`` raises ValueError, one line, for a write the board cannot
+show, such as ``"10"``). The text is then handed on (``postMessage``); it is data only,
+and nothing here runs the code in it.
+
+Worker side: ``worker.trace_record(text)`` (src/web/worker/worker.py; exported by the
+widget's worker and the app's, whose configs map this module and ``sudoku.recording``:
+mpy-app-worker.toml, and mpy-worker.json's ``recorded_files``) checks the recording
+(``sudoku.recording.read_recording``) and opens a session of the same protocol as
+``trace_start``: ``trace_pull(session, pages)`` sends its pages in the wire's format
+(src/web/wire.py: the recorded kinds ``w``, ``W``, ``e``, and each page's ``lines``),
+``trace_stop(session)`` closes it; ``trace_count`` is refused (the answer already says
+how long it is). Its answer is JSON text, for example ``{"session": 3, "grid":
+"53..7....(81)", "strategy": "", "source": "class Solution: ...", "lines": {}, "page":
+4000, "recorded": true, "steps": 4210, "undos": 2100, "outcome": "returned", "message":
+"", "at_end": false}``,
+or ``{"error": "recording: step 12 (...): ..."}``: one line, for the page to show.
+``source`` is the reader's code (the page shows it with ``textContent`` only);
+``steps`` the writes in all, ``undos`` the erases among them; ``outcome``, ``message``
+and ``at_end`` as the recording says.
+
+Page side: ``Player.open_recorded(text)`` (src/web/page/player.py) asks the page's
+solver worker for ``trace_record(text)`` and plays the session: steps, the timeline,
+speeds, the board, the open writes as the depth strip, the counters (writes as
+``nodes``, erases as ``backtracks``, open writes as ``depth``) and, in the code panel,
+the reader's code with the line that made each write marked (from each event's own
+line, not a table per kind). It answers False, with the error in the player's note,
+when the worker refuses the text.
+
+Runs unchanged in CPython (tests), Pyodide and MicroPython (the workers); loaded only
+when a recording is played (``worker.trace_record`` imports it).
+"""
+
+import wire
+
+from sudoku.recording import parse_token, read_recording
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+    from typing import Any
+
+    from sudoku.recording import Recording
+
+    Pages = Callable[[int], tuple[str, list[int]]]
+    """Makes the next page of a session: up to ``count`` events' wire text, their lines."""
+
+
+def writes(grid: str, events: "list[str]") -> "Iterator[tuple[str, int]]":
+    """Each checked event of a recording (``sudoku.recording.read_recording``) on ``grid``, as the
+    wire's 8 characters and the line that made it; the open writes are tracked here as
+    the cursor's stack tracks them (``wire.forward``)."""
+    board = list(grid)
+    cells: list[int] = []  # the open writes, oldest first
+    most = 0
+    for text in events:
+        kind, cell, digit, line, _ = parse_token(text)
+        slot = cells.index(cell) if cell in cells else -1
+        if kind == "u":
+            code = wire.encode_write(cell, ".", digit, slot, False)
+            board[cell] = "."
+            if slot >= 0:
+                cells.pop(slot)
+        else:
+            if slot < 0:
+                cells.append(cell)
+            deeper = len(cells) > most
+            most = max(most, len(cells))
+            code = wire.encode_write(cell, digit, board[cell], slot, deeper)
+            board[cell] = digit
+        yield code, line
+
+
+def pages(found: "Recording") -> "Pages":
+    """The page maker of a session playing ``found``."""
+    items = writes(found["puzzle"], found["events"])
+
+    def page(count: int) -> "tuple[str, list[int]]":
+        codes, lines = [], []
+        for code, line in items:
+            codes.append(code)
+            lines.append(line)
+            if len(codes) >= count:
+                break
+        return "".join(codes), lines
+
+    return page
+
+
+def opened(text: str) -> "tuple[dict[str, Any], Pages]":
+    """The recording in ``text``, checked: the answer's fields (but ``session`` and
+    ``page``) and its page maker; ``RecordingError`` (one line) when it cannot play."""
+    found = read_recording(text)
+    events = found["events"]
+    fields = {
+        "grid": found["puzzle"],
+        "strategy": "",
+        "source": found["code"],
+        "lines": {},
+        "recorded": True,
+        "steps": len(events),
+        "undos": len([1 for event in events if event[0] == "u"]),
+        "outcome": found["outcome"],
+        "message": found["message"],
+        "at_end": found["at_end"],
+    }
+    return fields, pages(found)
