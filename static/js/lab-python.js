@@ -33,9 +33,9 @@ const FRAME_POLICY =
 /** The frame's own Content-Security-Policy (on top of the one it inherits from lab.html):
  * no request at all, scripts only its own (by hash) and blob: ones (the worker, Pyodide). */
 
-const EVENT_FIELDS = 5;
-/** int32s per write in a run's events (src/web/lab/runner.py). */
 const MAX_TEXT = 20000;
+const MAX_RECORDING = 8e6;
+/** Characters of a recording read at most (200,000 writes of ~12 characters, the code). */
 const OUTCOMES = new Set(["returned", "error", "stopped", "refused"]);
 
 /** Bytes of a same-origin file, or an Error naming it. */
@@ -98,7 +98,8 @@ function text(value) {
   return typeof value === "string" && value.length <= MAX_TEXT;
 }
 
-/** A run's answer, checked field by field; null if anything is off. */
+/** A run's answer, checked field by field; null if anything is off. Its recording is
+ * only measured here: the player's worker reads it (``read_recording``) before it plays. */
 export function checkedRun(data) {
   const numbers = ["steps", "writes", "undos", "lines", "calls", "max_depth", "line"];
   if (!data || !OUTCOMES.has(data.outcome) || !text(data.message)) {
@@ -114,23 +115,13 @@ export function checkedRun(data) {
     text(data.verdict) && text(data.printed) && typeof data.grid === "string" &&
     /^[1-9.]{81}$/.test(data.grid) &&
     Array.isArray(data.traceback) && data.traceback.length <= 400 && data.traceback.every(text) &&
-    data.events instanceof ArrayBuffer && data.events.byteLength % (4 * EVENT_FIELDS) === 0;
+    text(data.unplayable) &&
+    typeof data.recording === "string" && data.recording.length <= MAX_RECORDING;
   if (!ok) {
     return null;
   }
-  const events = new Int32Array(data.events);
-  for (let i = 0; i < events.length; i += EVENT_FIELDS) {
-    const [kind, cell, digit, line, depth] = events.subarray(i, i + EVENT_FIELDS);
-    if (kind > 1 || kind < 0 || cell < 0 || cell > 80 || digit < 0 || digit > 0x10ffff || line < 0 || depth < 0) {
-      return null;
-    }
-  }
-  const picked = Object.fromEntries(
-    [...numbers, "outcome", "message", "seconds", "at_end", "verdict", "printed", "grid", "traceback"].map(
-      (key) => [key, data[key]],
-    ),
-  );
-  return { ...picked, events };
+  const keys = ["outcome", "message", "seconds", "at_end", "verdict", "printed", "grid", "traceback"];
+  return Object.fromEntries([...numbers, ...keys, "unplayable", "recording"].map((key) => [key, data[key]]));
 }
 
 /** One strategy's or the reader's figures, checked; null if off. */

@@ -11,7 +11,8 @@
 // Messages in (from the sandbox): {type: "boot", files: {name: ArrayBuffer}, modules:
 // {path: ArrayBuffer}}, then {type: "run", id, code, grid} and {type: "judge", id, code,
 // grids}. Messages out: {type: "ready", ms} (or {type: "failed", message}), and
-// {type: "result", id, ...} with src/web/lab/runner.py's answer: plain data only.
+// {type: "result", id, ...} with src/web/lab/runner.py's answer (a run's summary and its
+// recording, or a judge's results): plain data only.
 
 const RUNTIME = "https://runtime.invalid/";
 /** What loadPyodide takes as its folder: never fetched, every read is answered here. */
@@ -59,11 +60,13 @@ async function boot(files, modules) {
   return performance.now() - started;
 }
 
-/** Run one request through runner.py; its answer is JSON text and, for a run, event bytes. */
+/** Run one request through runner.py; its answer is JSON text and, for a run, its recording. */
 function answer(request) {
   if (request.type === "run") {
-    const [text, events] = python.run(request.code, request.grid).toJs();
-    return { ...JSON.parse(text), events: events.buffer };
+    const answered = python.run(request.code, request.grid);
+    const [text, recording] = answered.toJs();
+    answered.destroy();
+    return { ...JSON.parse(text), recording };
   }
   return JSON.parse(python.judge(request.code, request.grids));
 }
@@ -79,8 +82,7 @@ self.onmessage = async (event) => {
     return;
   }
   try {
-    const reply = answer(request);
-    self.postMessage({ type: "result", id: request.id, ...reply }, reply.events ? [reply.events] : []);
+    self.postMessage({ type: "result", id: request.id, ...answer(request) });
   } catch (error) {
     self.postMessage({ type: "result", id: request.id, failed: String(error && error.message) });
   }

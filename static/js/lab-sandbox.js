@@ -22,16 +22,13 @@
   let worker = null;
 
   /** To the lab page, its origin only. */
-  const tell = (message, transfer) => parent.postMessage(message, parentOrigin, transfer || []);
+  const tell = (message) => parent.postMessage(message, parentOrigin);
 
   /** A fresh worker from the boot message's script and bytes (copies: the first stay here). */
   function start() {
     const url = URL.createObjectURL(new Blob([boot.runner], { type: "text/javascript" }));
     worker = new Worker(url); // classic: a module worker from blob:null does not load
-    worker.onmessage = (event) => {
-      const data = event.data;
-      tell(data, data && data.events instanceof ArrayBuffer ? [data.events] : []);
-    };
+    worker.onmessage = (event) => tell(event.data);
     worker.onerror = (event) => tell({ type: "failed", message: `the worker failed: ${event.message || "it did not load"}` });
     worker.postMessage({ type: "boot", files: boot.files, modules: boot.modules });
   }

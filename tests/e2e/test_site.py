@@ -62,6 +62,7 @@ SCRIPTS = {
     "mpy-worker.json": WEB / "worker" / "worker.py",
     "mpy-app.toml": WEB / "page" / "main.py",
     "mpy.toml": WEB / "page" / "embed.py",
+    "mpy-lab.toml": WEB / "page" / "lab.py",
 }
 """Each PyScript config and the script that runs with it."""
 
@@ -144,6 +145,14 @@ def test_a_widget_without_a_recording_loads_nothing_more() -> None:
         extra.pop(path, None)
     assert config["recorded_files"] == extra
     assert set(extra) == {"./src/web/recorded.py", "./src/sudoku/recording.py"}
+
+
+def test_the_labs_python_gets_what_its_runner_imports() -> None:
+    """lab.json (what the code lab hands its sandboxed Pyodide) maps the runner and exactly
+    the modules it imports, and theirs."""
+    runner = WEB / "lab" / "runner.py"
+    wanted = needed_files(runner) | {"./src/web/lab/runner.py": "./runner.py"}
+    assert config_of("lab.json")["files"] == wanted
 
 
 def test_the_widgets_worker_loads_no_companion() -> None:

@@ -17,8 +17,10 @@ Flags for tests: ``body[data-ready]`` is "true" once the page's data is handed o
 
 import browser
 import options
+import player
+import timeline
 from offline import keep_offline
-from pyscript import document, window
+from pyscript import document, window, workers
 from pyscript.ffi import create_proxy, to_js
 
 from sudoku.bank import BANK
@@ -35,6 +37,10 @@ STARTING_ORDER = ("the editorial", "sets per unit", "bitmasks", "most constraine
 
 SET_SIZE = 3
 """Puzzles per level in the judge's sets."""
+
+lab = player.Player(document.getElementById("player"))
+shown = {"line": -1}
+"""The line of the reader's code marked in the editor (-1: none yet)."""
 
 
 def app_puzzle(query: str) -> str:
@@ -70,21 +76,36 @@ def page_data() -> "dict[str, Any]":
     }
 
 
-def hand_over() -> None:
-    """Give lab.js the page's data and ``play``; tell it so."""
+def play(run: "Any") -> None:
+    """Open ``run``'s recording (lab.js's checked answer of a run) in the player, ready
+    to play; the player's worker checks the recording before it plays a step."""
+    browser.spawn(lab.open_recorded(str(run.recording)))
+
+
+def mark_line() -> None:
+    """After each paint: the line of the reader's code behind the step shown, marked in
+    the editor too (lab.js's ``onLine``; 0: none)."""
+    event = timeline.event_before(lab.timeline, lab.cursor) if lab.timeline else None
+    line = event.get("line", 0) if event else 0
+    on_line = getattr(window.sudokuLabPage, "onLine", None)
+    if line != shown["line"] and on_line is not None:
+        shown["line"] = line
+        on_line(line)
+
+
+async def start() -> None:
+    """Give lab.js the page's data and ``play``, then start the player's worker (the
+    app's: it plays recordings, ``trace_record``) and register the service worker."""
     data = to_js(page_data())
     data.play = create_proxy(browser.guarded(play))
     window.sudokuLabPage = data
     window.dispatchEvent(window.CustomEvent.new("sudoku-lab:page"))
+    lab.on_paint = mark_line
+    lab.idle("Press Run: your code's writes to the board play here.")
+    solver = await workers["solver"]
+    lab.connect(solver)
     document.body.dataset.ready = "true"
     browser.spawn(keep_offline())
 
 
-def play(run: "Any") -> None:
-    """Play ``run`` (lab.js's checked answer of a run) in the player."""
-    document.querySelector("[data-role=caption]").textContent = (
-        str(run.events.length // 5) + " writes recorded"
-    )
-
-
-hand_over()
+browser.spawn(start())
