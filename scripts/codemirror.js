@@ -2,6 +2,7 @@
 // scripts/vendor.py (esbuild, pinned in package.json) into static/vendor/codemirror/.
 export { EditorView, basicSetup } from "codemirror";
 export { python } from "@codemirror/lang-python";
+export { indentUnit } from "@codemirror/language";
 export { oneDark } from "@codemirror/theme-one-dark";
 export { EditorState, StateEffect, StateField, Compartment } from "@codemirror/state";
 export { Decoration, keymap } from "@codemirror/view";

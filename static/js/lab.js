@@ -27,6 +27,7 @@ import {
   Decoration,
   StateEffect,
   StateField,
+  indentUnit,
 } from "../vendor/codemirror/codemirror.js";
 import { startPython } from "./lab-python.js";
 import { codeOf, fragmentOf } from "./lab-share.js";
@@ -70,6 +71,7 @@ const editor = new EditorView({
     basicSetup,
     keymap.of([indentWithTab]),
     pythonLanguage(),
+    indentUnit.of("    "), // PEP 8's four spaces
     oneDark,
     lintGutter(),
     runningLine,
@@ -97,10 +99,9 @@ function save() {
   }
 }
 
-/** Put ``text`` in the editor, keeping what was there as the previous code if it is the
- * reader's own (not empty, not a starting point as it came). */
-function replaceCode(text, startingPoints) {
-  const old = code();
+/** Put ``text`` in the editor, keeping ``old`` (what the editor holds) as the previous
+ * code if it is the reader's own (not empty, not a starting point as it came). */
+function replaceCode(text, startingPoints, old = code()) {
   if (old.trim() && !Object.values(startingPoints).includes(old) && old !== text) {
     localStorage.setItem(PREVIOUS, old);
     showPrevious();
@@ -232,7 +233,11 @@ async function run(page) {
     $("lab-printed").hidden = false;
     $("lab-printed").textContent = result.printed;
   }
-  page.play(result);
+  if (result.unplayable) {
+    $("lab-error").textContent += `${result.traceback.length ? "\n" : ""}The player cannot show this run: ${result.unplayable}`;
+  } else {
+    page.play(result);
+  }
 }
 
 /** A figure cell's text: ``3.1 ms, 61 writes`` or how far a cut-off search got. */
@@ -322,12 +327,12 @@ async function start() {
   } catch (error) {
     say(`The link's code could not be read: ${error.message}`);
   }
+  const kept = localStorage.getItem(STORE);
   if (fromLink !== null) {
-    replaceCode(fromLink, page.starting);
+    replaceCode(fromLink, page.starting, kept ?? "");
     say("This code came from a link: read it, then press Run to run it (it runs only in the sandbox).");
     body.dataset.fromLink = "true";
   } else {
-    const kept = localStorage.getItem(STORE);
     if (kept === null) {
       replaceCode(data.starting[0][1], page.starting);
     } else {

@@ -25,15 +25,12 @@ from pyscript.ffi import create_proxy, to_js
 
 from sudoku.bank import BANK
 from sudoku.grid import checked_grid
-from sudoku.plain import STARTING_POINTS, unmarked
+from sudoku.plain import STARTING_ORDER, STARTING_POINTS, unmarked
 from sudoku.words import LEVELS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
-
-STARTING_ORDER = ("the editorial", "sets per unit", "bitmasks", "most constrained cell first")
-"""The starting points in the picker's order (MicroPython's dicts keep no order)."""
 
 SET_SIZE = 3
 """Puzzles per level in the judge's sets."""
