@@ -11,7 +11,8 @@
 // through ``window.sudokuLabPage`` (and the "sudoku-lab:page" event).
 //
 // Flags for tests: body[data-python] (loading, ready, running, failed), body[data-run]
-// (a number, new for each run answered), body[data-judged] (a number, new for each judge
+// (a number, new for each run answered; data-run-steps and data-run-seconds: its writes
+// and its time under the tracer), body[data-judged] (a number, new for each judge
 // answered), body[data-stop-ms] (the last Stop's terminate, ms), body[data-restart-ms]
 // (the last Stop to a fresh Python ready, ms).
 
@@ -219,6 +220,8 @@ async function run(page) {
     return;
   }
   busy(false);
+  body.dataset.runSteps = String(result.steps ?? 0);
+  body.dataset.runSeconds = String(result.seconds ?? 0);
   body.dataset.run = String(Number(body.dataset.run || 0) + 1);
   if (result.outcome === "refused") {
     say(`This puzzle cannot be run: ${result.message}`);

@@ -35,7 +35,13 @@ if TYPE_CHECKING:
 SET_SIZE = 3
 """Puzzles per level in the judge's sets."""
 
+PARTS = ("step", "play", "scrub", "speed", "legend", "counters", "depth", "candidates", "code")
+"""The player's parts the lab shows: not Compare (our strategies) nor the search tree (of
+guesses, which a recording does not name); the code panel only on a narrow screen (lab.css:
+beside the editor, the editor marks the line)."""
+
 lab = player.Player(document.getElementById("player"))
+lab.use_controls(PARTS)
 shown = {"line": -1}
 """The line of the reader's code marked in the editor (-1: none yet)."""
 
