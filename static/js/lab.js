@@ -227,7 +227,8 @@ async function run(page) {
     say(`This puzzle cannot be run: ${result.message}`);
     return;
   }
-  say(`${result.verdict} (${result.steps.toLocaleString("en")} writes to the board, ${(result.seconds * 1000).toFixed(1)} ms)`);
+  const writes = result.steps ? ` Press Play to watch its ${result.steps.toLocaleString("en")} writes.` : "";
+  say(`${result.verdict}.${result.unplayable ? "" : writes}`);
   if (result.line > 0 && result.outcome !== "returned") {
     showError(result.line, result.message);
   }
