@@ -7,7 +7,7 @@
 // was there as "Your previous code". Code from a link (#code=...) is shown, never run,
 // until you press Run. Python (Pyodide) runs in a sandboxed frame with no origin
 // (lab-python.js) and starts when this page opens; the page's MicroPython
-// (src/web/page/lab.py) holds the player and the starting points, and hands them here
+// (src/web/page/lab/lab.py) holds the player and the starting points, and hands them here
 // through ``window.sudokuLabPage`` (and the "sudoku-lab:page" event).
 //
 // Flags for tests: body[data-python] (loading, ready, running, failed), body[data-run]
