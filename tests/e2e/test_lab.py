@@ -15,6 +15,7 @@ import pytest
 import sitekit
 from conftest import BOOT_MS, Host, off_origin, origin_of, record_requests
 from playwright.sync_api import Browser, BrowserContext, Page
+from test_a11y import axe_violations
 
 from sudoku.plain import STARTING_POINTS, unmarked
 
@@ -174,7 +175,7 @@ def test_the_editorial_solves_and_plays(lab: Page) -> None:
     before = trace_id(lab)
     status = run(lab)
     assert status.startswith("ok: "), status
-    assert "8,365 writes to the board" in status
+    assert status.endswith(". Press Play to watch its 8,365 writes.")
     wait_trace(lab, before)
     lab.locator("[data-role=play]").click()
     lab.wait_for_function("Number(document.querySelector('.player').dataset.steps) >= 3")
@@ -333,3 +334,19 @@ def test_the_lab_works_offline_after_one_visit(browser: Browser, tmp_path: Path)
     assert run(page).startswith("ok: ")
     wait_trace(page, before)
     context.close()
+
+
+def test_keyboard_and_axe(lab: Page) -> None:
+    """Tab indents in the editor; Escape, then Tab, leaves it for Run; axe-core finds no
+    violation in the lab with a run played and the judge's table shown."""
+    set_code(lab, "def solve(board):\n")
+    lab.locator("#code .cm-content").click()
+    lab.keyboard.press("Control+End")
+    lab.keyboard.press("Tab")
+    lab.wait_for_function(
+        "t => localStorage.getItem('sudoku-lab lab code') === t", arg="def solve(board):\n    "
+    )
+    lab.keyboard.press("Escape")
+    lab.keyboard.press("Tab")
+    assert lab.evaluate("document.activeElement.id") == "run"
+    assert axe_violations(lab) == []
