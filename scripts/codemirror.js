@@ -2,8 +2,9 @@
 // scripts/vendor.py (esbuild, pinned in package.json) into static/vendor/codemirror/.
 export { EditorView, basicSetup } from "codemirror";
 export { python } from "@codemirror/lang-python";
-export { indentUnit } from "@codemirror/language";
-export { oneDark } from "@codemirror/theme-one-dark";
+export { indentUnit, HighlightStyle, syntaxHighlighting } from "@codemirror/language";
+export { tags } from "@lezer/highlight";
+export { oneDarkTheme } from "@codemirror/theme-one-dark";
 export { EditorState, StateEffect, StateField, Compartment } from "@codemirror/state";
 export { Decoration, keymap } from "@codemirror/view";
 export { setDiagnostics, lintGutter } from "@codemirror/lint";
