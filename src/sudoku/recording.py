@@ -97,12 +97,14 @@ def token(event: Event) -> str:
 def record(code: str, grid: str, events: Iterable[Event], run: Run) -> str:
     """The recording of ``run``: ``code`` run on ``grid`` made ``events`` (all of them,
     in order, as ``sudoku.watching.watch`` gave them). ValueError for a write the
-    player cannot show, or more than ``MAX_EVENTS`` writes."""
+    player cannot show, or more than ``MAX_EVENTS`` writes. Every ``<`` is written
+    ``\\u003c``, so that the text can sit in a post's ``<script type="application/json">``
+    (code holding ``</script>`` cannot end it early)."""
     tokens = [token(event) for event in events]
     if len(tokens) > MAX_EVENTS:
         raise ValueError(f"more than {MAX_EVENTS} writes: too many to record")
     message = run["message"] if run["outcome"] != "returned" else ""
-    return json.dumps(
+    text = json.dumps(
         {
             "recording": VERSION,
             "puzzle": grid,
@@ -114,6 +116,7 @@ def record(code: str, grid: str, events: Iterable[Event], run: Run) -> str:
         },
         separators=(",", ":"),
     )
+    return text.replace("<", "\\u003c")  # the same JSON, safe inside an HTML <script>
 
 
 def parse_token(text: str) -> tuple[str, int, str, int, int]:
