@@ -40,37 +40,41 @@ when a recording is played (``worker.trace_record`` imports it).
 
 import wire
 
-from sudoku.recording import parse_token, read_recording
+from sudoku.recording import read_recording
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
     from typing import Any
 
-    from sudoku.recording import Recording
+    from sudoku.recording import Recording, Write
 
     Pages = Callable[[int], tuple[str, list[int]]]
     """Makes the next page of a session: up to ``count`` events' wire text, their lines."""
 
 
-def writes(grid: str, events: "list[str]") -> "Iterator[tuple[str, int]]":
-    """Each checked event of a recording (``sudoku.recording.read_recording``) on ``grid``, as the
-    wire's 8 characters and the line that made it; the open writes are tracked here as
-    the cursor's stack tracks them (``wire.forward``)."""
+def writes(grid: str, events: "list[Write]") -> "Iterator[tuple[str, int]]":
+    """Each event of a checked recording (``sudoku.recording.read_recording``) on
+    ``grid``, as the wire's 8 characters and the line that made it; the open writes are
+    tracked here as the cursor's stack tracks them (``wire.forward``)."""
     board = list(grid)
     cells: list[int] = []  # the open writes, oldest first
+    is_open = bytearray(81)
     most = 0
-    for text in events:
-        kind, cell, digit, line, _ = parse_token(text)
-        slot = cells.index(cell) if cell in cells else -1
+    for kind, cell, digit, line in events:
+        slot = -1
+        if is_open[cell]:
+            slot = len(cells) - 1 if cells[-1] == cell else cells.index(cell)
         if kind == "u":
             code = wire.encode_write(cell, ".", digit, slot, False)
             board[cell] = "."
             if slot >= 0:
                 cells.pop(slot)
+                is_open[cell] = 0
         else:
             if slot < 0:
                 cells.append(cell)
+                is_open[cell] = 1
             deeper = len(cells) > most
             most = max(most, len(cells))
             code = wire.encode_write(cell, digit, board[cell], slot, deeper)
@@ -106,7 +110,7 @@ def opened(text: str) -> "tuple[dict[str, Any], Pages]":
         "lines": {},
         "recorded": True,
         "steps": len(events),
-        "undos": len([1 for event in events if event[0] == "u"]),
+        "undos": found["undos"],
         "outcome": found["outcome"],
         "message": found["message"],
         "at_end": found["at_end"],

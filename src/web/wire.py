@@ -147,7 +147,7 @@ def encode_write(cell: int, digit: str, before: str, slot: int, deeper: bool) ->
     ``cell`` (0-80; ``"."``: an erase, then ``before`` is the digit taken out), which held
     ``before``; ``slot`` is the cell's entry in the open writes before it (-1: none);
     ``deeper``, a new entry makes more open writes than ever before."""
-    name = CELL_CODES[cell_name(cell)]
+    name = str(cell // 9 + 1) + str(cell % 9 + 1)
     at = ".." if slot < 0 else str(100 + slot)[1:]
     if digit == ".":
         return "e" + name + before + "." + at + "."

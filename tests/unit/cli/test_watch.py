@@ -115,7 +115,7 @@ def test_watch_record_prints_one_recording(
     assert out.count("\n") == 1
     assert (found["code"], found["puzzle"], found["outcome"]) == (EDITORIAL, LEETCODE, "returned")
     kinds = {"place": "p", "undo": "u"}
-    assert found["events"] == [
+    assert json.loads(out)["events"].split(" ") == [
         f"{kinds[e['kind']]}{e['cell'][1]}{e['cell'][3]}{e['digit']}:{e['line']}:{e['depth']}"
         for e in events
     ]
