@@ -40,7 +40,7 @@ when a recording is played (``worker.trace_record`` imports it).
 
 import wire
 
-from sudoku.recording import read_recording
+from sudoku.recording import RecordingError, read_recording
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -98,10 +98,13 @@ def pages(found: "Recording") -> "Pages":
     return page
 
 
-def opened(text: str) -> "tuple[dict[str, Any], Pages]":
+def opened(text: str) -> "tuple[dict[str, Any], Pages | None]":
     """The recording in ``text``, checked: the answer's fields (but ``session`` and
-    ``page``) and its page maker; ``RecordingError`` (one line) when it cannot play."""
-    found = read_recording(text)
+    ``page``) and its page maker; ``{"error": one line}`` and None when it cannot play."""
+    try:
+        found = read_recording(text)
+    except RecordingError as error:
+        return {"error": str(error)}, None
     events = found["events"]
     fields = {
         "grid": found["puzzle"],

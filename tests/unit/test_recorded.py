@@ -25,8 +25,8 @@ from sudoku.recording import MAX_CODE, MAX_EVENTS, RecordingError, read_recordin
 from sudoku.watching import Event, Run, watch
 from sudoku.words import written
 
-timeline = load_file(WEB / "page" / "timeline.py")
-options = load_file(WEB / "page" / "options.py")
+timeline = load_file(WEB / "page" / "player" / "timeline.py")
+options = load_file(WEB / "page" / "common" / "options.py")
 
 EDITORIAL = unmarked(STARTING_POINTS["the editorial"])[0]
 
