@@ -34,6 +34,21 @@ the reader's code with the line that made each write marked (from each event's o
 line, not a table per kind). It answers False, with the error in the player's note,
 when the worker refuses the text.
 
+**On the wire** (src/web/wire.py: ``encode_write``, and ``forward`` and ``backward``
+play them) a recorded run's events are its writes, in three kinds whose last bytes make
+them invertible whatever order the code writes in::
+
+    w3547..    write 4 into r3c5, which held 7, its entry 0 in the open writes ("..": none)
+    W354...    write 4 into blank r3c5: a new open write, more than ever before
+    e354.03.   erase r3c5 (write "."), taking out 4, entry 3 of the open writes
+
+The open writes (the cursor's ``stack``) are the cells the code wrote a digit into and
+has not blanked since, oldest first: an overwrite changes its entry in place, an erase
+takes it out wherever it is. The counters: ``nodes`` the writes, ``backtracks`` the
+erases, ``depth`` the open writes. Each page's checkpoint also holds ``lines``, the line
+of the reader's code that made each of its events (``timeline.event_before`` adds it to
+the event, and the code panel marks it).
+
 Runs unchanged in CPython (tests), Pyodide and MicroPython (the workers); loaded only
 when a recording is played (``worker.trace_record`` imports it).
 """
