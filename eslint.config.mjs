@@ -24,8 +24,9 @@ export default [
     languageOptions: { sourceType: "script", globals: globals.browser },
   },
   {
-    // Module scripts: the widget's start (embed.html), the Share panel's GIF (index.html).
-    files: ["static/js/widget.js", "static/js/gif.js"],
+    // Module scripts: the widget's start (embed.html), the Share panel's GIF (index.html),
+    // a recording in a widget's address (imported by widget.js and embed.js when there is one).
+    files: ["static/js/widget.js", "static/js/gif.js", "static/js/recording.js"],
     languageOptions: { sourceType: "module", globals: globals.browser },
   },
   {

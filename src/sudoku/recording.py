@@ -46,12 +46,17 @@ if TYPE_CHECKING:
 
     from sudoku.watching import Event, Run
 
+    Write = tuple[str, int, str, int]
+    """An event read: kind (``p``, ``u``), cell (0-80), digit, line (``parse_token``)."""
+
     class Recording(TypedDict):
-        """A recording ``read_recording`` checked: ``events`` are its tokens, in order."""
+        """A recording ``read_recording`` checked: its events read, in order, and how
+        many of them are undos."""
 
         puzzle: str
         code: str
-        events: list[str]
+        events: list[Write]
+        undos: int
         outcome: str
         message: str
         at_end: bool
@@ -97,12 +102,14 @@ def token(event: Event) -> str:
 def record(code: str, grid: str, events: Iterable[Event], run: Run) -> str:
     """The recording of ``run``: ``code`` run on ``grid`` made ``events`` (all of them,
     in order, as ``sudoku.watching.watch`` gave them). ValueError for a write the
-    player cannot show, or more than ``MAX_EVENTS`` writes."""
+    player cannot show, or more than ``MAX_EVENTS`` writes. Every ``<`` is written
+    ``\\u003c``, so that the text can sit in a post's ``<script type="application/json">``
+    (code holding ``</script>`` cannot end it early)."""
     tokens = [token(event) for event in events]
     if len(tokens) > MAX_EVENTS:
         raise ValueError(f"more than {MAX_EVENTS} writes: too many to record")
     message = run["message"] if run["outcome"] != "returned" else ""
-    return json.dumps(
+    text = json.dumps(
         {
             "recording": VERSION,
             "puzzle": grid,
@@ -114,11 +121,13 @@ def record(code: str, grid: str, events: Iterable[Event], run: Run) -> str:
         },
         separators=(",", ":"),
     )
+    return text.replace("<", "\\u003c")  # the same JSON, safe inside an HTML <script>
 
 
-def parse_token(text: str) -> tuple[str, int, str, int, int]:
-    """One event's token as (kind ``p``/``u``, the cell 0-80, the digit, line, depth);
-    RecordingError naming what is wrong."""
+def parse_token(text: str, lines: int) -> Write:
+    """One event's token as (kind ``p``/``u``, the cell 0-80, the digit, the line), its
+    line one of ``lines`` (or 0) and its depth a whole number; RecordingError naming what
+    is wrong."""
     parts = text.split(":")
     head = parts[0]
     if len(parts) != 3 or len(head) != 4 or head[0] not in "pu":
@@ -128,8 +137,11 @@ def parse_token(text: str) -> tuple[str, int, str, int, int]:
         raise RecordingError(quoted(row + column) + " is not a cell (row and column 1-9)")
     if digit not in (DIGITS if head[0] == "p" else DIGITS + BLANK):
         raise RecordingError(quoted(digit) + " is not a digit 1-9")
-    line, depth = whole(parts[1], "line"), whole(parts[2], "depth")
-    return head[0], (int(row) - 1) * 9 + int(column) - 1, digit, line, depth
+    line = whole(parts[1], "line")
+    whole(parts[2], "depth")
+    if line > lines:
+        raise RecordingError(f"line {line} is past the code's {lines} lines")
+    return head[0], (int(row) - 1) * 9 + int(column) - 1, digit, line
 
 
 def whole(text: str, name: str) -> int:
@@ -153,47 +165,84 @@ def field(found: dict[str, object], key: str, kind: type, limit: int = 0) -> obj
 def read_recording(text: str) -> Recording:
     """The recording in ``text``, checked (see the module's docstring); RecordingError
     with one line saying what is wrong."""
+    rest, cut = events_apart(text)
     try:
-        found = json.loads(text)
+        found = json.loads(rest)
     except ValueError:
         raise RecordingError("recording: not JSON (paste all that --record printed)") from None
     if type(found) is not dict or found.get("recording") != VERSION:
         raise RecordingError(f"recording: not a recording of version {VERSION}")
+    if cut is not None:
+        if found.get("events") != "":
+            raise RecordingError("recording: 'events' is given twice")
+        found["events"] = cut
     try:
         puzzle = parse(str(field(found, "puzzle", str, 2000)))
     except PuzzleError as error:
         raise RecordingError(f"recording: puzzle: {error}") from None
     code = str(field(found, "code", str, MAX_CODE))
-    events = str(field(found, "events", str, MAX_EVENTS * 16)).split()
+    tokens = str(field(found, "events", str, MAX_EVENTS * 16)).split()
     outcome = field(found, "outcome", str)
     if outcome not in OUTCOMES:
         raise RecordingError("recording: 'outcome' must be returned, error or stopped")
-    if len(events) > MAX_EVENTS:
+    if len(tokens) > MAX_EVENTS:
         raise RecordingError(f"recording: more than {MAX_EVENTS} events")
-    checked(puzzle, events, len(code.split("\n")))
+    events, undos = checked(puzzle, tokens, len(code.split("\n")))
     return {
         "puzzle": puzzle,
         "code": code,
         "events": events,
+        "undos": undos,
         "outcome": str(outcome),
         "message": str(field(found, "message", str, MAX_MESSAGE)),
         "at_end": bool(field(found, "at_end", bool)),
     }
 
 
-def checked(grid: str, events: list[str], lines: int) -> None:
-    """Play ``events`` on ``grid``: each reads, names a line of the code (``lines`` of
-    them) and undoes only the digit its cell holds; else RecordingError naming the step."""
+EVENTS_KEY = '"events":"'
+
+
+def events_apart(text: str) -> tuple[str, str | None]:
+    """``text`` with its ``events`` value cut out (``""`` left in its place), and that
+    value; ``text`` and None when it is not there as ``record`` writes it.
+
+    MicroPython's ``json.loads`` takes time that grows faster than the length of a long
+    string value (6 s for 1.2 MB of events, in Node): the events, which hold no escapes,
+    are cut out with ``find``. Inside a JSON string a quote is always escaped, so the
+    first ``"events":"`` is the key's own; a value holding a backslash is left to
+    ``json.loads`` (as is one written with spaces), and so is checked as JSON."""
+    start = text.find(EVENTS_KEY) + len(EVENTS_KEY)
+    end = text.find('"', start)
+    if start < len(EVENTS_KEY) or end < 0 or "\\" in text[start:end]:
+        return text, None
+    return text[:start] + text[end:], text[start:end]
+
+
+def checked(grid: str, tokens: list[str], lines: int) -> tuple[list[Write], int]:
+    """The events of ``tokens`` played on ``grid``, and how many are undos: each reads,
+    names a line of the code (``lines`` of them) and undoes only the digit its cell
+    holds; else RecordingError naming the step. A token met before is not read again
+    (a search repeats its writes): the same tuple stands for it."""
     board = list(grid)
-    for step, text in enumerate(events):
+    known: dict[str, Write] = {}
+    events: list[Write] = []
+    undos = 0
+    for step, text in enumerate(tokens):
+        event = known.get(text)
         try:
-            kind, cell, digit, line, _ = parse_token(text)
-            if line > lines:
-                raise RecordingError(f"line {line} is past the code's {lines} lines")
+            if event is None:
+                event = known[text] = parse_token(text, lines)
+            kind, cell, digit, _ = event
             if kind == "u" and board[cell] != digit:
                 held = "a blank" if board[cell] == BLANK else board[cell]
                 raise RecordingError(f"undoes {digit} at {cell_name(cell)}, which holds {held}")
         except RecordingError as error:
             said = quoted(text[:20])
             raise RecordingError(f"recording: step {step + 1} ({said}): {error}") from None
-        board[cell] = digit if kind == "p" else BLANK
+        if kind == "u":
+            board[cell] = BLANK
+            undos += 1
+        else:
+            board[cell] = digit
+        events.append(event)
+    return events, undos

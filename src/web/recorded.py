@@ -34,43 +34,62 @@ the reader's code with the line that made each write marked (from each event's o
 line, not a table per kind). It answers False, with the error in the player's note,
 when the worker refuses the text.
 
+**On the wire** (src/web/wire.py: ``encode_write``, and ``forward`` and ``backward``
+play them) a recorded run's events are its writes, in three kinds whose last bytes make
+them invertible whatever order the code writes in::
+
+    w3547..    write 4 into r3c5, which held 7, its entry 0 in the open writes ("..": none)
+    W354...    write 4 into blank r3c5: a new open write, more than ever before
+    e354.03.   erase r3c5 (write "."), taking out 4, entry 3 of the open writes
+
+The open writes (the cursor's ``stack``) are the cells the code wrote a digit into and
+has not blanked since, oldest first: an overwrite changes its entry in place, an erase
+takes it out wherever it is. The counters: ``nodes`` the writes, ``backtracks`` the
+erases, ``depth`` the open writes. Each page's checkpoint also holds ``lines``, the line
+of the reader's code that made each of its events (``timeline.event_before`` adds it to
+the event, and the code panel marks it).
+
 Runs unchanged in CPython (tests), Pyodide and MicroPython (the workers); loaded only
 when a recording is played (``worker.trace_record`` imports it).
 """
 
 import wire
 
-from sudoku.recording import parse_token, read_recording
+from sudoku.recording import RecordingError, read_recording
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
     from typing import Any
 
-    from sudoku.recording import Recording
+    from sudoku.recording import Recording, Write
 
     Pages = Callable[[int], tuple[str, list[int]]]
     """Makes the next page of a session: up to ``count`` events' wire text, their lines."""
 
 
-def writes(grid: str, events: "list[str]") -> "Iterator[tuple[str, int]]":
-    """Each checked event of a recording (``sudoku.recording.read_recording``) on ``grid``, as the
-    wire's 8 characters and the line that made it; the open writes are tracked here as
-    the cursor's stack tracks them (``wire.forward``)."""
+def writes(grid: str, events: "list[Write]") -> "Iterator[tuple[str, int]]":
+    """Each event of a checked recording (``sudoku.recording.read_recording``) on
+    ``grid``, as the wire's 8 characters and the line that made it; the open writes are
+    tracked here as the cursor's stack tracks them (``wire.forward``)."""
     board = list(grid)
     cells: list[int] = []  # the open writes, oldest first
+    is_open = bytearray(81)
     most = 0
-    for text in events:
-        kind, cell, digit, line, _ = parse_token(text)
-        slot = cells.index(cell) if cell in cells else -1
+    for kind, cell, digit, line in events:
+        slot = -1
+        if is_open[cell]:
+            slot = len(cells) - 1 if cells[-1] == cell else cells.index(cell)
         if kind == "u":
             code = wire.encode_write(cell, ".", digit, slot, False)
             board[cell] = "."
             if slot >= 0:
                 cells.pop(slot)
+                is_open[cell] = 0
         else:
             if slot < 0:
                 cells.append(cell)
+                is_open[cell] = 1
             deeper = len(cells) > most
             most = max(most, len(cells))
             code = wire.encode_write(cell, digit, board[cell], slot, deeper)
@@ -94,10 +113,13 @@ def pages(found: "Recording") -> "Pages":
     return page
 
 
-def opened(text: str) -> "tuple[dict[str, Any], Pages]":
+def opened(text: str) -> "tuple[dict[str, Any], Pages | None]":
     """The recording in ``text``, checked: the answer's fields (but ``session`` and
-    ``page``) and its page maker; ``RecordingError`` (one line) when it cannot play."""
-    found = read_recording(text)
+    ``page``) and its page maker; ``{"error": one line}`` and None when it cannot play."""
+    try:
+        found = read_recording(text)
+    except RecordingError as error:
+        return {"error": str(error)}, None
     events = found["events"]
     fields = {
         "grid": found["puzzle"],
@@ -106,7 +128,7 @@ def opened(text: str) -> "tuple[dict[str, Any], Pages]":
         "lines": {},
         "recorded": True,
         "steps": len(events),
-        "undos": len([1 for event in events if event[0] == "u"]),
+        "undos": found["undos"],
         "outcome": found["outcome"],
         "message": found["message"],
         "at_end": found["at_end"],

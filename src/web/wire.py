@@ -12,19 +12,8 @@ events, 8 bytes each: kind, cell, digit, peer, unit, with dots where none::
     u354....   undo 4 at r3c5, a backtrack; "v" when it takes back a forced digit
     S.......   solved;  x....... exhausted
 
-A recorded run of a reader's own code (``sudoku.recording``, played by the worker's
-``trace_record``: src/web/recorded.py) has its writes only, in three more kinds whose
-last bytes make them invertible whatever order the code writes in::
-
-    w3547..    write 4 into r3c5, which held 7, its entry 0 in the open writes ("..": none)
-    W354...    write 4 into blank r3c5: a new open write, more than ever before
-    e354.03.   erase r3c5 (write "."), taking out 4, entry 3 of the open writes
-
-The open writes (the cursor's ``stack``) are the cells the code wrote a digit into and
-has not blanked since, oldest first: an overwrite changes its entry in place, an erase
-takes it out wherever it is. Their counters: ``nodes`` the writes, ``backtracks`` the
-erases, ``depth`` the open writes. Each page's checkpoint then also holds ``lines``, the
-line of the reader's code that made each of its events.
+A recorded run of a reader's own code has three more kinds, ``w``, ``W`` and ``e`` (its
+writes: src/web/recorded.py tells their bytes), and its pages hold ``lines``.
 
 Every event is invertible and every counter follows from the letters alone, so a cursor
 steps forward and back over them without the worker (``forward``, ``backward``); the
@@ -147,7 +136,7 @@ def encode_write(cell: int, digit: str, before: str, slot: int, deeper: bool) ->
     ``cell`` (0-80; ``"."``: an erase, then ``before`` is the digit taken out), which held
     ``before``; ``slot`` is the cell's entry in the open writes before it (-1: none);
     ``deeper``, a new entry makes more open writes than ever before."""
-    name = CELL_CODES[cell_name(cell)]
+    name = str(cell // 9 + 1) + str(cell % 9 + 1)
     at = ".." if slot < 0 else str(100 + slot)[1:]
     if digit == ".":
         return "e" + name + before + "." + at + "."

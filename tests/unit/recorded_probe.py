@@ -20,8 +20,6 @@ for _path in sys.argv[2:]:
 import recorded  # noqa: E402 (found once the path is set)
 import wire  # noqa: E402
 
-from sudoku.recording import RecordingError  # noqa: E402
-
 
 def say(*parts):
     """One line of the answer, every character outside printable ASCII escaped (the two
@@ -32,10 +30,9 @@ def say(*parts):
 
 def probe(number, text):
     """Everything the worker makes of one recording."""
-    try:
-        fields, page = recorded.opened(text)
-    except RecordingError as error:
-        say(number, "error", json.dumps(str(error)))
+    fields, page = recorded.opened(text)
+    if page is None:
+        say(number, "error", json.dumps(fields["error"]))
         return
     for key in sorted(fields):
         say(number, key, json.dumps(fields[key]))

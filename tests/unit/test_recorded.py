@@ -25,8 +25,8 @@ from sudoku.recording import MAX_CODE, MAX_EVENTS, RecordingError, read_recordin
 from sudoku.watching import Event, Run, watch
 from sudoku.words import written
 
-timeline = load_file(WEB / "page" / "timeline.py")
-options = load_file(WEB / "page" / "options.py")
+timeline = load_file(WEB / "page" / "player" / "timeline.py")
+options = load_file(WEB / "page" / "common" / "options.py")
 
 EDITORIAL = unmarked(STARTING_POINTS["the editorial"])[0]
 
@@ -134,10 +134,14 @@ def test_a_recording_holds_each_write_and_the_run() -> None:
     assert "\n" not in text
     assert (found["puzzle"], found["code"], found["outcome"]) == (LEETCODE, EDITORIAL, "returned")
     assert len(found["events"]) == len(events) == run["steps"]
-    for token, event in zip(found["events"], events, strict=True):
+    tokens = json.loads(text)["events"].split(" ")
+    assert found["undos"] == len([e for e in events if e["kind"] == "undo"])
+    for token, read, event in zip(tokens, found["events"], events, strict=True):
         kind = "p" if event["kind"] == "place" else "u"
         cell = event["cell"][1] + event["cell"][3]
         assert token == f"{kind}{cell}{event['digit']}:{event['line']}:{event['depth']}"
+        index = int(cell[0]) * 9 + int(cell[1]) - 10
+        assert read == (kind, index, event["digit"], event["line"])
 
 
 @pytest.mark.parametrize("code", [EDITORIAL, OVERWRITE, SHUFFLED])
@@ -274,6 +278,25 @@ def test_a_bad_recording_is_one_line(worker: ModuleType, text: str, said: str | 
         read_recording(text)
     assert str(raised.value) == said
     assert json.loads(worker.trace_record(text)) == {"error": said}
+
+
+def test_any_json_spelling_reads_the_same() -> None:
+    """The events cut apart from the JSON (MicroPython's json is slow on long strings) read
+    as json.loads reads them: pretty-printed, with escapes in the events, keys reordered."""
+    text = recorded(SHUFFLED)[0]
+    found = json.loads(text)
+    escaped = text.replace("p146", "\\u0070146")
+    assert "\\u0070" in escaped
+    same = [
+        json.dumps(found, indent=1),
+        escaped,
+        json.dumps(dict(reversed(found.items())), separators=(",", ":")),
+    ]
+    for other in same:
+        assert read_recording(other) == read_recording(text)
+    twice = text[:-1] + ',"events":"p134:2:1"}'
+    with pytest.raises(RecordingError, match=r"^recording: 'events' is given twice$"):
+        read_recording(twice)
 
 
 @given(st.data())

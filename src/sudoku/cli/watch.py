@@ -9,14 +9,17 @@ when the verdict is ``ok``, 1 otherwise.
 With ``--record`` it prints instead one line, the run's recording (``sudoku.recording``:
 the code, the puzzle and every write, for the player and the widget to play without
 running the code), and the summary goes to stderr; the run stops at the recording's
-``MAX_EVENTS`` writes.
+``MAX_EVENTS`` writes. ``--record=fragment`` prints it as an iframe's address carries
+it after ``#`` (``fragment``).
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
 import json
 import sys
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -50,8 +53,13 @@ def add(commands: Commands) -> None:
     )
     command.add_argument(
         "--record",
-        action="store_true",
-        help="print the run's recording (code, puzzle, writes) on one line, for the widget",
+        nargs="?",
+        const="json",
+        choices=["json", "fragment"],
+        help=(
+            "print the run's recording (code, puzzle, writes) on one line, for the widget: "
+            "its JSON (for a <sudoku-lab> tag), or =fragment: trace=... for an iframe's #"
+        ),
     )
     command.set_defaults(run=run)
 
@@ -70,7 +78,8 @@ def run(args: argparse.Namespace) -> int:
     said = problem or verdict(grid, done, solution)
     if args.record:
         try:
-            print(record(code, grid, events, done))
+            text = record(code, grid, events, done)
+            print(text if args.record == "json" else fragment(text))
         except ValueError as error:
             print(f"sudoku: cannot record this run: {error}", file=sys.stderr)
             return 1
@@ -79,6 +88,13 @@ def run(args: argparse.Namespace) -> int:
     for line in done["traceback"]:
         print(line, file=sys.stderr)
     return 0 if said.startswith("ok") else 1
+
+
+def fragment(text: str) -> str:
+    """A recording as an iframe's fragment carries it: ``trace=`` and its UTF-8 deflated
+    (zlib's format) in base64url without padding (static/js/recording.js reads it)."""
+    packed = base64.urlsafe_b64encode(zlib.compress(text.encode("utf-8"), 9))
+    return "trace=" + packed.decode("ascii").rstrip("=")
 
 
 def print_event(event: Event) -> None:

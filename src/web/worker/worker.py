@@ -335,14 +335,11 @@ def trace_record(text: str) -> str:
     """Open a trace of a recorded run of a reader's own code (``sudoku.recording``'s
     text), played by ``trace_pull`` as ``trace_start``'s are: the contract is
     src/web/recorded.py's. A recording that cannot play answers ``{"error"}``."""
-    import recorded  # noqa: PLC0415 (only a page playing a recording loads it)
+    import recorded  # noqa: PLC0415 (only a widget playing a recording loads it)
 
-    from sudoku.recording import RecordingError  # noqa: PLC0415
-
-    try:
-        fields, page = recorded.opened(str(text))
-    except RecordingError as error:
-        return reply(error=str(error))
+    fields, page = recorded.opened(str(text))
+    if page is None:
+        return reply(**fields)
     key = open_session(fields["grid"], None, page)
     return reply(session=key, page=TRACE_PAGE, **fields)
 

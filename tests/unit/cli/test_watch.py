@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import base64
 import json
 import resource
+import string
+import zlib
 from pathlib import Path
 
 import pytest
@@ -115,7 +118,7 @@ def test_watch_record_prints_one_recording(
     assert out.count("\n") == 1
     assert (found["code"], found["puzzle"], found["outcome"]) == (EDITORIAL, LEETCODE, "returned")
     kinds = {"place": "p", "undo": "u"}
-    assert found["events"] == [
+    assert json.loads(out)["events"].split(" ") == [
         f"{kinds[e['kind']]}{e['cell'][1]}{e['cell'][3]}{e['digit']}:{e['line']}:{e['depth']}"
         for e in events
     ]
@@ -132,3 +135,32 @@ def test_watch_record_refuses_a_write_it_cannot_hold(
     assert err.startswith(
         "sudoku: cannot record this run: step 1 writes '10' into r1c3: a recording holds"
     )
+
+
+def test_watch_record_stops_at_the_recordings_cap(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--record stops the run at the most writes a recording holds, and the recording
+    says it was stopped: the widget shows the message."""
+    monkeypatch.setattr("sudoku.cli.watch.MAX_EVENTS", 7)
+    code, out, err = run(capsys, "watch", solution_file(tmp_path, EDITORIAL), LEETCODE, "--record")
+    found = read_recording(out)
+    assert code == 1
+    assert len(found["events"]) == 7
+    assert (found["outcome"], found["message"]) == ("stopped", "stopped: more than 7 steps")
+    assert json.loads(err)["verdict"] == "stopped: more than 7 steps"
+
+
+def test_watch_record_fragment_is_the_recording_deflated(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """--record=fragment: ``trace=`` and the same recording, zlib-deflated, in base64url
+    without padding (static/js/recording.js reads it in the widget)."""
+    path = solution_file(tmp_path, EDITORIAL)
+    _, text, _ = run(capsys, "watch", path, LEETCODE, "--record")
+    _, out, _ = run(capsys, "watch", path, LEETCODE, "--record=fragment")
+    value = out.strip().removeprefix("trace=")
+    assert out.startswith("trace=")
+    assert set(value) <= set(string.ascii_letters + string.digits + "-_")
+    packed = base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
+    assert zlib.decompress(packed).decode() == text.strip()

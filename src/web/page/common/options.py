@@ -325,6 +325,18 @@ def cost_caption(result: "Counted", cap: int) -> str:
     return "This search takes " + grouped(steps) + " steps: " + guesses + ", " + back + "."
 
 
+LABELS = {
+    "nodes": ("Nodes", "Digits written"),
+    "backtracks": ("Backtracks", "Undos"),
+    "depth": ("Depth", "Open writes"),
+    "max-depth": ("Max depth", "Most open"),
+    "depth-title": ("Open guesses", "Open writes"),
+    "code-title": ("The strategy in Python", "The code in Python"),
+}
+"""The player's labels (by the role of the part, or of the counter they name) for our
+strategies and for a recorded run of a reader's code, whose counters count its writes."""
+
+
 def counted(number: int, thing: str) -> str:
     """``1 digit``, ``2,100 digits``."""
     return grouped(number) + " " + thing + ("" if number == 1 else "s")

@@ -239,6 +239,7 @@ class Player:
         view.shown.pop("capped", None)
         view.show_cost("", "")
         self.show_grid(answer["grid"])
+        view.label(recorded)
         view.show_code(answer["source"], answer["lines"])
         view.note(answer.get("message", ""))
         if recorded:

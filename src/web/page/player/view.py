@@ -399,6 +399,19 @@ class View:
                 self.part["code"].dataset.current = event["kind"]
         self.marked_line = number
 
+    def label(self, recorded: bool) -> None:
+        """Name the counters and headings for a ``recorded`` run of a reader's code (its
+        writes, undos and open writes; no forced digits) or for our strategies."""
+        counters = [role for role, _ in COUNTERS]
+        for role, (ours, theirs) in options.LABELS.items():
+            name = theirs if recorded else ours
+            if role in counters and role in self.part:
+                self.part[role].previousElementSibling.textContent = name
+            else:
+                self.set(role, name)
+        if "forced" in self.part:
+            self.part["forced"].parentElement.hidden = recorded
+
     def show_speed(self, notch: int) -> None:
         """The speed slider at ``notch`` (an index in ``options.SPEEDS``), and its label."""
         label = options.speed_label(options.SPEEDS[notch])
