@@ -338,6 +338,7 @@ async function start() {
     sets: Object.fromEntries(data.sets),
     play: data.play,
   };
+  $("puzzle").addEventListener("change", () => data.preview(puzzle()));
   fill($("start-from"), data.starting.map(([name]) => [name, name]));
   fill($("puzzle"), data.puzzles);
   fill($("judge-set"), data.sets.map(([level, grids]) => [level, `${level} (${grids.length} puzzles)`]));
@@ -373,6 +374,7 @@ async function start() {
   $("judge").addEventListener("click", () => judge(page));
   $("stop").addEventListener("click", stop);
   $("share").addEventListener("click", share);
+  data.preview(puzzle());
   body.dataset.editor = "ready";
 }
 

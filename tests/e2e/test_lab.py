@@ -147,6 +147,8 @@ def test_written_code_runs_and_plays_with_its_line_marked(lab: Page) -> None:
     """Code typed in the editor runs on the app's puzzle; the player plays its writes,
     each step marking the line that made it in the player's code panel and the editor."""
     assert lab.locator("#puzzle").input_value() == LEETCODE  # the app's puzzle, first
+    shown = "[...document.querySelectorAll('#player .pcell')].map(c => c.textContent || '.')"
+    assert "".join(lab.evaluate(shown)) == LEETCODE  # on the player's board before any run
     lab.locator("#code .cm-content").click()
     lab.keyboard.press("Control+a")
     lab.keyboard.press("Delete")

@@ -6,8 +6,9 @@ The reader's code never runs here: it runs in Pyodide in a sandboxed frame
 (then the "sudoku-lab:page" event), the starting points (``sudoku.plain``), the puzzles
 Run can use (the app's, from ``?puzzle=``, then LeetCode's example and the bank's first
 of each level), the judge's sets (the bank's first ``SET_SIZE`` puzzles of each level),
-and ``play(run)``, which plays a run's writes in the player with the reader's lines
-marked (lab.js marks the same line in the editor through ``onLine``).
+``preview(grid)``, which shows the puzzle chosen before any run, and ``play(run)``,
+which plays a run's writes in the player with the reader's lines marked (lab.js marks
+the same line in the editor through ``onLine``).
 
 Like every page it registers the service worker once its Python is ready (``offline``);
 lab.js then asks the worker to keep Pyodide, which it does not precache.
@@ -85,6 +86,12 @@ def play(run: "Any") -> None:
     browser.spawn(lab.open_recorded(str(run.recording)))
 
 
+def preview(grid: str) -> None:
+    """Show ``grid`` (the puzzle Run will use) on the player's board, unless a run is open."""
+    if lab.timeline is None:
+        lab.show_grid(str(grid))
+
+
 def mark_line() -> None:
     """After each paint: the line of the reader's code behind the step shown, marked in
     the editor too (lab.js's ``onLine``; 0: none)."""
@@ -101,6 +108,7 @@ async def start() -> None:
     app's: it plays recordings, ``trace_record``) and register the service worker."""
     data = to_js(page_data())
     data.play = create_proxy(browser.guarded(play))
+    data.preview = create_proxy(browser.guarded(preview))
     window.sudokuLabPage = data
     window.dispatchEvent(window.CustomEvent.new("sudoku-lab:page"))
     lab.on_paint = mark_line
