@@ -21,7 +21,8 @@ how long it is). Its answer is JSON text, for example ``{"session": 3, "grid":
 "53..7....(81)", "strategy": "", "source": "class Solution: ...", "lines": {}, "page":
 4000, "recorded": true, "steps": 4210, "undos": 2100, "outcome": "returned", "message":
 "", "at_end": false}``,
-or ``{"error": "recording: step 12 (...): ..."}``: one line, for the page to show.
+or a ``Failure``, ``{"error": "recording: step 12 (...): ..."}``: one line, for the page to
+show (the client raises it as ``WorkerError``).
 ``source`` is the reader's code (the page shows it with ``textContent`` only);
 ``steps`` the writes in all, ``undos`` the erases among them; ``outcome``, ``message``
 and ``at_end`` as the recording says.
@@ -50,7 +51,8 @@ of the reader's code that made each of its events (``timeline.event_before`` add
 the event, and the code panel marks it).
 
 Runs unchanged in CPython (tests), Pyodide and MicroPython (the workers); loaded only
-when a recording is played (``worker.trace_record`` imports it).
+when a recording is played (``worker.trace_record`` imports it). The answer's type is
+``contract.Recorded``; the page calls ``trace_record`` through ``client.Solver``.
 """
 
 import wire
@@ -60,7 +62,8 @@ from sudoku.recording import RecordingError, read_recording
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
-    from typing import Any
+
+    from contract import Recorded
 
     from sudoku.recording import Recording, Write
 
@@ -113,24 +116,30 @@ def pages(found: "Recording") -> "Pages":
     return page
 
 
-def opened(text: str) -> "tuple[dict[str, Any], Pages | None]":
-    """The recording in ``text``, checked: the answer's fields (but ``session`` and
-    ``page``) and its page maker; ``{"error": one line}`` and None when it cannot play."""
+def session(text: str) -> "tuple[Recording, Pages] | str":
+    """The recording in ``text``, checked, and the page maker of a session playing it;
+    the one line saying why, when it cannot play."""
     try:
         found = read_recording(text)
     except RecordingError as error:
-        return {"error": str(error)}, None
-    events = found["events"]
-    fields = {
+        return str(error)
+    return found, pages(found)
+
+
+def answer(found: "Recording", key: int, page: int) -> "Recorded":
+    """``trace_record``'s answer for ``found``, open as session ``key`` with pages of
+    ``page`` events (see the module's docstring)."""
+    return {
+        "session": key,
         "grid": found["puzzle"],
         "strategy": "",
         "source": found["code"],
         "lines": {},
+        "page": page,
         "recorded": True,
-        "steps": len(events),
+        "steps": len(found["events"]),
         "undos": found["undos"],
         "outcome": found["outcome"],
         "message": found["message"],
         "at_end": found["at_end"],
     }
-    return fields, pages(found)

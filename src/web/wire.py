@@ -71,6 +71,7 @@ TRY, REJECT, PLACE, DEEPER, FORCE, STUCK, UNDO, UNFORCE, SOLVED, EXHAUSTED = b"t
 """The kind bytes."""
 
 WRITE, WRITE_DEEPER, ERASE = b"wWe"
+RECORDED = (WRITE, WRITE_DEEPER, ERASE)
 """The kind bytes of a recorded run (a reader's own code)."""
 
 KIND_CODES = {
@@ -208,7 +209,7 @@ def fields(data: bytes, o: int) -> "Fields":
     For captions, tests and the code panel: the hot loops read the bytes directly.
     """
     cell, peer, unit = cell_at(data, o + 1), -1, -1
-    if data[o] not in (WRITE, WRITE_DEEPER, ERASE):
+    if data[o] not in RECORDED:
         peer, unit = cell_at(data, o + 4), unit_at(data, o + 6)
     digit = chr(data[o + 3])
     return {
@@ -279,23 +280,8 @@ def forward(cursor: Cursor, data: bytes, start: int, stop: int) -> None:
             counts[FORCED] += 1
         elif k == UNFORCE:
             board[(data[o + 1] - 49) * 9 + data[o + 2] - 49] = DOT
-        elif k in (WRITE, WRITE_DEEPER):
-            cell = (data[o + 1] - 49) * 9 + data[o + 2] - 49
-            board[cell] = data[o + 3]
-            counts[NODES] += 1
-            if data[o + 5] == DOT:
-                stack.append(cell * 16 + data[o + 3] - ZERO)
-                counts[DEPTH] += 1
-                if k == WRITE_DEEPER:
-                    counts[MAX_DEPTH] += 1
-            else:
-                stack[slot_at(data, o)] = cell * 16 + data[o + 3] - ZERO
-        elif k == ERASE:
-            board[(data[o + 1] - 49) * 9 + data[o + 2] - 49] = DOT
-            counts[BACKTRACKS] += 1
-            if data[o + 5] != DOT:
-                stack.pop(slot_at(data, o))
-                counts[DEPTH] -= 1
+        elif k in RECORDED:
+            write_forward(cursor, data, o)
 
 
 def backward(cursor: Cursor, data: bytes, start: int, stop: int) -> None:
@@ -323,21 +309,49 @@ def backward(cursor: Cursor, data: bytes, start: int, stop: int) -> None:
             counts[FORCED] -= 1
         elif k == UNFORCE:
             board[(data[o + 1] - 49) * 9 + data[o + 2] - 49] = data[o + 3] + FORCED_SHIFT
-        elif k in (WRITE, WRITE_DEEPER):
-            cell = (data[o + 1] - 49) * 9 + data[o + 2] - 49
-            board[cell] = data[o + 4]
-            counts[NODES] -= 1
-            if data[o + 5] == DOT:
-                stack.pop()
-                counts[DEPTH] -= 1
-                if k == WRITE_DEEPER:
-                    counts[MAX_DEPTH] -= 1
-            else:
-                stack[slot_at(data, o)] = cell * 16 + data[o + 4] - ZERO
-        elif k == ERASE:
-            cell = (data[o + 1] - 49) * 9 + data[o + 2] - 49
-            board[cell] = data[o + 3]
-            counts[BACKTRACKS] -= 1
-            if data[o + 5] != DOT:
-                stack.insert(slot_at(data, o), cell * 16 + data[o + 3] - ZERO)
-                counts[DEPTH] += 1
+        elif k in RECORDED:
+            write_backward(cursor, data, o)
+
+
+def write_forward(cursor: Cursor, data: bytes, o: int) -> None:
+    """Play the recorded write at offset ``o`` (``w``, ``W``, ``e``: src/web/recorded.py)."""
+    board, counts, stack = cursor.board, cursor.counts, cursor.stack
+    k, cell = data[o], (data[o + 1] - 49) * 9 + data[o + 2] - 49
+    if k == ERASE:
+        board[cell] = DOT
+        counts[BACKTRACKS] += 1
+        if data[o + 5] != DOT:
+            stack.pop(slot_at(data, o))
+            counts[DEPTH] -= 1
+        return
+    board[cell] = data[o + 3]
+    counts[NODES] += 1
+    if data[o + 5] != DOT:
+        stack[slot_at(data, o)] = cell * 16 + data[o + 3] - ZERO
+        return
+    stack.append(cell * 16 + data[o + 3] - ZERO)
+    counts[DEPTH] += 1
+    if k == WRITE_DEEPER:
+        counts[MAX_DEPTH] += 1
+
+
+def write_backward(cursor: Cursor, data: bytes, o: int) -> None:
+    """Take back the recorded write at offset ``o`` (``write_forward``'s inverse)."""
+    board, counts, stack = cursor.board, cursor.counts, cursor.stack
+    k, cell = data[o], (data[o + 1] - 49) * 9 + data[o + 2] - 49
+    if k == ERASE:
+        board[cell] = data[o + 3]
+        counts[BACKTRACKS] -= 1
+        if data[o + 5] != DOT:
+            stack.insert(slot_at(data, o), cell * 16 + data[o + 3] - ZERO)
+            counts[DEPTH] += 1
+        return
+    board[cell] = data[o + 4]
+    counts[NODES] -= 1
+    if data[o + 5] != DOT:
+        stack[slot_at(data, o)] = cell * 16 + data[o + 4] - ZERO
+        return
+    stack.pop()
+    counts[DEPTH] -= 1
+    if k == WRITE_DEEPER:
+        counts[MAX_DEPTH] -= 1

@@ -4,8 +4,8 @@ widget's worker makes of recordings, one answer a line, to compare line by line.
     python recorded_probe.py CASES.json WIRE_PY RECORDED_PY
 
 ``CASES.json`` holds ``{"recordings": [text, ...]}``. For each text: the worker's reading
-of it (``recorded.opened``: its fields, or the error's one line), then its pages of 7
-events and their lines, then the player's cursor after each step forward and back
+of it (``recorded.session`` and ``answer``: its fields, or the error's one line), then its
+pages of 7 events and their lines, then the player's cursor after each step forward and back
 (``wire.forward``, ``wire.backward``). The two ``.py`` files are imported from where they
 are (in MicroPython, where ``mpy_probe.mjs`` copied them).
 Written for both interpreters: no typing, no dict order, nothing MicroPython lacks.
@@ -30,10 +30,12 @@ def say(*parts):
 
 def probe(number, text):
     """Everything the worker makes of one recording."""
-    fields, page = recorded.opened(text)
-    if page is None:
-        say(number, "error", json.dumps(fields["error"]))
+    opened = recorded.session(text)
+    if isinstance(opened, str):
+        say(number, "error", json.dumps(opened))
         return
+    fields = recorded.answer(opened[0], 1, 7)
+    page = opened[1]
     for key in sorted(fields):
         say(number, key, json.dumps(fields[key]))
     data, lines = "", []

@@ -26,7 +26,7 @@ from sudoku.watching import Event, Run, watch
 from sudoku.words import written
 
 timeline = load_file(WEB / "page" / "player" / "timeline.py")
-options = load_file(WEB / "page" / "common" / "options.py")
+captions = load_file(WEB / "page" / "player" / "captions.py")
 
 EDITORIAL = unmarked(STARTING_POINTS["the editorial"])[0]
 
@@ -192,7 +192,7 @@ def test_the_answer_says_how_the_run_ended(worker: ModuleType) -> None:
     answer = json.loads(worker.trace_record(text))
     assert answer["outcome"] == "error"
     assert answer["message"] == "error on line 5: ZeroDivisionError: division by zero"
-    assert options.recorded_caption(answer) == (
+    assert captions.recorded_caption(answer) == (
         "Your code writes to the board 4 times: 2 digits, 2 blanks."
     )
 

@@ -1,4 +1,4 @@
-"""The app's solver worker (index.html, Pyodide): the shared calls of ``worker.py`` and
+"""The app's solver worker (index.html, MicroPython): the shared calls of ``worker.py`` and
 the app's own: the puzzle companion's hints, checks and new puzzles (issue 14) and the
 Share panel's pictures (issue 13).
 
@@ -6,19 +6,19 @@ The widget's worker runs ``worker.py`` alone (mpy-worker.json): a blog's reader 
 downloads ``sudoku.logic``, ``sudoku.generator`` or ``sudoku.render``. Here they load in
 the calls that use them, so the worker's boot compiles none of them.
 
-Answers are JSON text, errors ``{"error": message}``, as in ``worker.py``.
+Answers are JSON text typed in ``contract.py``, bad calls ``Failure``, as in ``worker.py``.
 """
 
+from contract import reply
 from worker import (  # noqa: F401 (the shared calls: PyScript exports this module's names)
-    analyze,
     analyze_more,
     analyze_start,
     analyze_stop,
     conflict_list,
     export,
+    failure,
     parse,
     ready,
-    reply,
     trace_count,
     trace_pull,
     trace_record,
@@ -35,6 +35,20 @@ from sudoku.validate import conflicts
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
+
+    from contract import (
+        Checked,
+        Drawing,
+        Drawn,
+        Generated,
+        Hinted,
+        Limits,
+        Pictures,
+        Refusal,
+        Revealed,
+        Stopped,
+        Stuck,
+    )
 
 
 RENDER_CHUNK = 50_000
@@ -54,7 +68,8 @@ def render_limits() -> str:
     on first use."""
     from sudoku import render  # noqa: PLC0415 (only the exports need it)
 
-    return reply(boards=render.MAX_BOARDS, frames=render.MAX_FRAMES)
+    answer: Limits = {"boards": render.MAX_BOARDS, "frames": render.MAX_FRAMES}
+    return reply(answer)
 
 
 def render_start(board: "Any", strategy: str, first: int, last: int, every: int = 1) -> str:
@@ -68,46 +83,71 @@ def render_start(board: "Any", strategy: str, first: int, last: int, every: int 
         steps = (int(first), int(last), int(every))
         count = (steps[1] - steps[0]) // max(1, steps[2]) + 1
         if count > render.MAX_FRAMES:
-            return reply(error=f"at most {render.MAX_FRAMES} steps, got {count}: step by more")
+            return failure(f"at most {render.MAX_FRAMES} steps, got {count}: step by more")
         film = render.filming(grid, strategy, steps, RENDER_CHUNK)
     except ValueError as error:
-        return reply(error=str(error))
+        return failure(str(error))
     key = max(renders, default=0) + 1
     renders[key] = {"film": film, "shots": []}
     for old in sorted(renders)[:-MAX_RENDERS]:
         del renders[old]
-    return reply(render=key)
+    answer: Drawing = {"render": key}
+    return reply(answer)
 
 
 def render_more(key: int) -> str:
     """Draw on for up to ``RENDER_CHUNK`` events: ``{"step": n}`` (the step reached) while
     the drawing goes on; once done, its pictures, and it is closed: ``{"svgs": [svg,
     ...]}`` (``sudoku.render``, as ``sudoku render`` writes them) and ``{"storyboard":
-    svg}`` of the same steps when it fits (at most ``render.MAX_BOARDS``, else "").
+    svg}`` of the same steps when it fits (at most ``render.MAX_BOARDS``, else ""), with
+    ``delay``, the ms a GIF shows each (``render.FRAME_MS``).
     ``{"error"}`` for a drawing closed or never opened."""
     from sudoku import render  # noqa: PLC0415 (only the exports need it)
 
     job = renders.get(int(key))
     if job is None:
-        return reply(error=f"no drawing {key}: it was stopped or never started")
+        return failure(f"no drawing {key}: it was stopped or never started")
     for shot in job["film"]:
         if isinstance(shot, int):
-            return reply(step=shot)
+            drawn: Drawn = {"step": shot}
+            return reply(drawn)
         job["shots"].append(shot)
     shots = renders.pop(int(key))["shots"]
     board_text = render.storyboard(shots) if len(shots) <= render.MAX_BOARDS else ""
-    return reply(svgs=[render.svg(shot) for shot in shots], storyboard=board_text)
+    answer: Pictures = {
+        "svgs": [render.svg(shot) for shot in shots],
+        "storyboard": board_text,
+        "delay": render.FRAME_MS,
+    }
+    return reply(answer)
 
 
 def render_stop(key: int) -> str:
     """Stop a drawing (its pass is dropped): ``{"stopped": bool}``."""
-    return reply(stopped=renders.pop(int(key), None) is not None)
+    answer: Stopped = {"stopped": renders.pop(int(key), None) is not None}
+    return reply(answer)
 
 
 # -- the puzzle companion: hints, checks, new puzzles (issue 14) ------------------------
 # ``sudoku.logic`` and ``sudoku.generator`` are imported in the calls that use them: the
 # widget's MicroPython worker runs this script too and never calls them, so it never
 # compiles them.
+
+
+NO_SOLUTION = "this puzzle has no solution: its givens cannot be completed"
+"""Why check, reveal (``Refusal``) and hint (``Stuck``, "none") give nothing."""
+
+
+def stuck(kind: str, text: str) -> str:
+    """A hint that cannot be had: why, as a kind and in words (``Stuck``)."""
+    answer: Stuck = {"problem": kind, "text": text}
+    return reply(answer)
+
+
+def refusal(text: str) -> str:
+    """A check or reveal refused: the givens clash or have no solution (``Refusal``)."""
+    answer: Refusal = {"problem": text}
+    return reply(answer)
 
 
 def companion_problem(grid: str, givens: str) -> str:
@@ -123,7 +163,7 @@ def companion_problem(grid: str, givens: str) -> str:
             "your entries leave the puzzle without a solution, so at least one of them"
             " is wrong: press Check to see which"
         )
-    return "this puzzle has no solution: its givens cannot be completed"
+    return NO_SOLUTION
 
 
 def hint(board: "Any", givens: "Any", struck: "Any" = None) -> str:
@@ -143,13 +183,13 @@ def hint(board: "Any", givens: "Any", struck: "Any" = None) -> str:
         grid = formats.parse(board)
         puzzle = formats.parse(givens)
     except PuzzleError as error:
-        return reply(error=str(error))
+        return failure(str(error))
     problem = companion_problem(grid, puzzle)
     if problem:
         kind = "conflict" if "conflict" in problem else "wrong" if "entries" in problem else "none"
-        return reply(problem=kind, text=f"No hint: {problem}.")
+        return stuck(kind, f"No hint: {problem}.")
     if "." not in grid:
-        return reply(problem="full", text="No hint: the board is full, nothing is left to do.")
+        return stuck("full", "No hint: the board is full, nothing is left to do.")
     marks = logic.marks_of(grid)
     crossed = struck or []
     if isinstance(crossed, str):  # the page sends the 81 cells' strings joined by "|"
@@ -159,10 +199,10 @@ def hint(board: "Any", givens: "Any", struck: "Any" = None) -> str:
     step = logic.next_step(grid, marks)
     if step is None:
         where = logic.ending(grid).replace("no technique above", "no technique here")
-        return reply(problem="stuck", text=f"No hint: logic is {where}.")
+        return stuck("stuck", f"No hint: logic is {where}.")
     units = sorted({cell for unit in step.units for cell in UNITS[unit]})
-    return reply(
-        step={
+    answer: Hinted = {
+        "step": {
             "technique": step.technique,
             "placements": [[cell, digit] for cell, digit in step.placements],
             "eliminations": [[cell, digit] for cell, digit in step.eliminations],
@@ -171,8 +211,9 @@ def hint(board: "Any", givens: "Any", struck: "Any" = None) -> str:
             "unit_cells": units,
             "digits": list(step.digits),
         },
-        text=logic.say(step),
-    )
+        "text": logic.say(step),
+    }
+    return reply(answer)
 
 
 def check(givens: "Any", entries: "Any") -> str:
@@ -188,20 +229,22 @@ def check(givens: "Any", entries: "Any") -> str:
         puzzle = formats.parse(givens)
         mine = formats.parse(entries)
     except PuzzleError as error:
-        return reply(error=str(error))
+        return failure(str(error))
     cells = [i for i in range(81) if mine[i] != "." and puzzle[i] == "."]
     found = conflict_list(puzzle)
     if found:
-        return reply(problem=f"the givens conflict ({found[0]['message']})")
+        return refusal(f"the givens conflict ({found[0]['message']})")
     solutions = solver.count_solutions(puzzle, 2)
     if not solutions:
-        return reply(problem="this puzzle has no solution: its givens cannot be completed")
+        return refusal(NO_SOLUTION)
     board = "".join([mine[i] if i in cells else puzzle[i] for i in range(81)])
     if not conflicts(board) and solver.solve(board) is not None:
-        return reply(wrong=[], entries=len(cells), solutions=solutions)
-    solution = solver.solve(puzzle) or ""
-    wrong = [cell for cell in cells if mine[cell] != solution[cell]]
-    return reply(wrong=wrong, entries=len(cells), solutions=solutions)
+        wrong = []
+    else:
+        solution = solver.solve(puzzle) or ""
+        wrong = [cell for cell in cells if mine[cell] != solution[cell]]
+    answer: Checked = {"wrong": wrong, "entries": len(cells), "solutions": solutions}
+    return reply(answer)
 
 
 def reveal(givens: "Any", cell: "Any") -> str:
@@ -211,18 +254,19 @@ def reveal(givens: "Any", cell: "Any") -> str:
     try:
         puzzle = formats.parse(givens)
     except PuzzleError as error:
-        return reply(error=str(error))
+        return failure(str(error))
     where = cell
     if isinstance(where, bool) or not isinstance(where, int) or not 0 <= where < 81:
-        return reply(error=f"no cell {where!r}: cells are 0 to 80")
+        return failure(f"no cell {where!r}: cells are 0 to 80")
     found = conflict_list(puzzle)
     if found:
-        return reply(problem=f"the givens conflict ({found[0]['message']})")
+        return refusal(f"the givens conflict ({found[0]['message']})")
     solutions = solver.count_solutions(puzzle, 2)
     solution = solver.solve(puzzle) if solutions else None
     if solution is None:
-        return reply(problem="this puzzle has no solution: its givens cannot be completed")
-    return reply(digit=solution[where], solutions=solutions)
+        return refusal(NO_SOLUTION)
+    answer: Revealed = {"digit": solution[where], "solutions": solutions}
+    return reply(answer)
 
 
 def generate(level: str, seed: "Any" = None) -> str:
@@ -239,19 +283,19 @@ def generate(level: str, seed: "Any" = None) -> str:
     try:
         grid = generator.from_bank(level, seed)
     except (TypeError, ValueError) as error:
-        return reply(error=str(error))
-    return reply(
-        grid=grid,
-        board=to_leetcode(grid),
-        level=level,
-        seed=seed,
-        givens=81 - grid.count("."),
-        ms=round(ms_since(start), 3),
-    )
+        return failure(str(error))
+    answer: Generated = {
+        "grid": grid,
+        "board": to_leetcode(grid),
+        "level": level,
+        "seed": seed,
+        "givens": 81 - grid.count("."),
+        "ms": round(ms_since(start), 3),
+    }
+    return reply(answer)
 
 
 __export__ = [
-    "analyze",
     "analyze_more",
     "analyze_start",
     "analyze_stop",

@@ -17,6 +17,7 @@ Any edit makes a hint or a check stale: main.py calls ``forget`` before it paint
 Runs on the page's main thread (MicroPython).
 """
 
+from client import WorkerError
 from entries import Board
 from pyscript import document, window
 
@@ -25,10 +26,10 @@ from sudoku.words import listing
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Coroutine
-    from typing import Any
+    from collections.abc import Callable
 
-    Ask = Callable[..., Coroutine[Any, Any, dict[str, Any]]]
+    from client import Solver
+    from contract import Step
 
 
 def article(level: str) -> str:
@@ -39,16 +40,27 @@ def article(level: str) -> str:
 class Companion:
     """Hint, Check and New puzzle for the app's board (see the module's docstring)."""
 
-    def __init__(self, board: Board, ask: "Ask", say: "Callable[[str, str], None]") -> None:
-        """``ask(call, *args)`` calls the worker and decodes its answer; ``say(text,
-        verdict)`` writes the status. ``hook`` gives the rest."""
+    def __init__(  # noqa: PLR0913 (the page's parts it works with, each one job)
+        self,
+        board: Board,
+        solver: "Solver",
+        say: "Callable[[str, str], None]",
+        *,
+        edit: "Callable[..., object]",
+        repaint: "Callable[[], object]",
+        load_grid: "Callable[[str, str], object]",
+    ) -> None:
+        """``solver`` is the worker's client; ``say(text, verdict)`` writes the status;
+        ``edit(what, change, typed, said, verdict)`` makes an undoable change (``said``
+        with ``verdict`` its status, unless the puzzle is solved); ``repaint()`` paints
+        the board; ``load_grid(grid, what)`` loads a new puzzle."""
         self.board = board
-        self.ask = ask
+        self.solver = solver
         self.say = say
-        self.edit: Callable[..., object] = print
-        self.repaint: Callable[[], object] = print
-        self.load_grid: Callable[[str, str], object] = print
-        self.step: dict[str, Any] | None = None
+        self.edit = edit
+        self.repaint = repaint
+        self.load_grid = load_grid
+        self.step: Step | None = None
         """The hint shown, waiting for a second press; None when there is none."""
         self.text = ""
         self.shown_for = ""
@@ -63,17 +75,6 @@ class Companion:
         self.button = document.getElementById("hint")
         self.answers = 0
         """Hints and checks answered (``body[data-answers]``, for tests)."""
-
-    def hook(
-        self,
-        edit: "Callable[..., object]",
-        repaint: "Callable[[], object]",
-        load_grid: "Callable[[str, str], object]",
-    ) -> None:
-        """The page's own: ``edit(what, change, typed, said, verdict)`` makes an undoable
-        change (``said`` with ``verdict`` its status, unless the puzzle is solved), ``repaint()``
-        paints the board, ``load_grid(grid, what)`` loads a new puzzle."""
-        self.edit, self.repaint, self.load_grid = edit, repaint, load_grid
 
     def look(self, cell: int) -> str:
         """The cell's companion class: "hint-cell", "hint-target", "hint-unit", "wrong",
@@ -136,17 +137,16 @@ class Companion:
         self.forget()
         self.repaint()
         self.say("Looking for the easiest step…", "hinting")
-        answer = await self.ask(
-            "hint",
-            self.board.grid(),
-            self.board.puzzle(),
-            "|".join(self.board.struck),
-        )
+        try:
+            answer = await self.solver.hint(
+                self.board.grid(), self.board.puzzle(), "|".join(self.board.struck)
+            )
+        except WorkerError as error:
+            if self.now() == before:
+                self.say(f"No hint: {error}", "error")
+            return
         if self.now() != before:
             return  # the reader moved on: the answer is about another board
-        if "error" in answer:
-            self.say(f"No hint: {answer['error']}", "error")
-            return
         if "problem" in answer:
             self.say(answer["text"], "hint-" + answer["problem"])
             return
@@ -197,11 +197,14 @@ class Companion:
         self.forget()
         self.repaint()
         self.say(f"Checking your {count} entries…", "checking")
-        answer = await self.ask("check", self.board.puzzle(), self.board.entries_grid())
+        try:
+            answer = await self.solver.check(self.board.puzzle(), self.board.entries_grid())
+        except WorkerError as error:
+            answer = {"problem": str(error)}
         if self.now() != before:
             return
-        if "error" in answer or "problem" in answer:
-            self.say(f"Cannot check: {answer.get('problem') or answer.get('error')}.", "checked")
+        if "problem" in answer:
+            self.say(f"Cannot check: {answer['problem']}.", "checked")
             return
         wrong, total = answer["wrong"], answer["entries"]
         some = " (this puzzle has several: checked against one)" if answer["solutions"] > 1 else ""
@@ -232,13 +235,13 @@ class Companion:
             window.Math.floor(window.Math.random() * 1073741824)
         )  # 30 bits: a small int both sides
         try:
-            answer = await self.ask("generate", level, seed)
+            answer = await self.solver.generate(level, seed)
+        except WorkerError as error:
+            self.say(f"Could not make a puzzle: {error}", "error")
+            return
         finally:
             button.disabled = False
             document.body.dataset.making = "false"
-        if "error" in answer:
-            self.say(f"Could not make a puzzle: {answer['error']}", "error")
-            return
         self.load_grid(answer["grid"], f"New puzzle ({level})")
         document.body.dataset.seed = str(seed)
         document.body.dataset.makeMs = str(answer["ms"])  # the worker's own time (bench/)

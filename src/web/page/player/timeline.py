@@ -66,11 +66,8 @@ class Timeline:
         self.resume = 0
 
 
-def receive(timeline: Timeline, text: str) -> "dict[str, Any]":
-    """Store one ``trace_pull`` answer (``wire.read_answer``); return its header.
-
-    An answer with an ``error`` stores nothing and returns the header as is.
-    """
+def receive(timeline: Timeline, text: str) -> None:
+    """Store one ``trace_pull`` answer (``wire.read_answer``)."""
     header, pages = read_answer(text, timeline.page)
     for head, events in pages:
         timeline.pages[head["start"] // timeline.page] = [
@@ -81,9 +78,7 @@ def receive(timeline: Timeline, text: str) -> "dict[str, Any]":
             head.get("lines"),
         ]
         timeline.received = head["start"] + len(events) // WIDTH
-    if "error" not in header:
-        timeline.done = header["done"]
-    return header
+    timeline.done = header["done"]
 
 
 def kept(timeline: Timeline) -> int:

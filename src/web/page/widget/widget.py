@@ -27,9 +27,10 @@ import options
 import player
 import timeline
 import wire
+from client import Solver, WorkerError
 from offline import keep_offline
 from pyscript import document, window
-from pyscript.ffi import create_proxy, to_js
+from pyscript.ffi import create_proxy
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -70,22 +71,20 @@ def preview() -> None:
     widget.view.say("Loading Python...")
 
 
-async def puzzle_grid(solver: "Any") -> str:
+async def puzzle_grid(solver: "Solver") -> str:
     """The puzzle the URL names, read by the worker; the default one (and a note) if bad."""
-    answer = json.loads(await solver.parse(to_js(settings["puzzle"])))
-    if "error" in answer:
-        problem = answer["error"]
-        notes.append(options.note("puzzle", settings["puzzle"], problem, "LeetCode's example"))
+    try:
+        return (await solver.parse(settings["puzzle"]))["grid"]
+    except WorkerError as error:
+        notes.append(options.note("puzzle", settings["puzzle"], str(error), "LeetCode's example"))
         show_notes()
-        answer = json.loads(await solver.parse(options.DEFAULT_PUZZLE))
-    grid: str = answer["grid"]
-    return grid
+    return (await solver.parse(options.DEFAULT_PUZZLE))["grid"]
 
 
 async def start() -> None:
     """Wait for the worker, open the trace, then play if asked to."""
     try:
-        solver = await window.sudokuLabSolver()
+        solver = Solver(await window.sudokuLabSolver())
         grid = await puzzle_grid(solver)
     except Exception as error:  # said in the frame, never a blank one
         widget.view.say("The Python solver could not start: " + str(error))
