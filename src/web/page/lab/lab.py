@@ -20,6 +20,7 @@ import browser
 import options
 import player
 import timeline
+from client import Solver
 from offline import keep_offline
 from pyscript import document, window, workers
 from pyscript.ffi import create_proxy, to_js
@@ -113,7 +114,7 @@ async def start() -> None:
     window.dispatchEvent(window.CustomEvent.new("sudoku-lab:page"))
     lab.on_paint = mark_line
     lab.idle("Press Run: your code's writes to the board play here.")
-    solver = await workers["solver"]
+    solver = Solver(await workers["solver"])
     lab.connect(solver)
     document.body.dataset.ready = "true"
     browser.spawn(keep_offline())
