@@ -51,7 +51,7 @@ def test_a_run_is_summed_up_and_recorded() -> None:
     played = read_recording(recording)
     assert len(played["events"]) == summary["steps"] == 4208 + 4157
     place = EDITORIAL.splitlines().index("                        board[r][c] = digit") + 1
-    assert played["events"][0] == f"p131:{place}:2"  # 1 into r1c3, at depth 2
+    assert played["events"][0] == ("p", 2, "1", place)  # 1 into r1c3
 
 
 def test_an_error_names_its_line_and_keeps_the_writes_before_it() -> None:
@@ -68,7 +68,7 @@ def test_an_error_names_its_line_and_keeps_the_writes_before_it() -> None:
         "    return board[10]",
         "IndexError: list index out of range",
     ]
-    assert read_recording(recording)["events"] == ["p134:2:1"]
+    assert read_recording(recording)["events"] == [("p", 2, "4", 2)]
 
 
 def test_a_write_the_board_cannot_show_is_said_not_recorded() -> None:
