@@ -223,7 +223,7 @@ export function startPython(onState, host = document.body) {
   });
 
   onState("loading", {});
-  const loading = Promise.all([runtime(), null]).then(async ([parts]) => {
+  const loading = runtime().then(async (parts) => {
     boot = { type: "boot", runner: parts.runner, files: parts.files, modules: parts.modules };
     frame.srcdoc = await frameDocument(parts.sandbox);
     host.append(frame);
