@@ -27,13 +27,17 @@ show (the client raises it as ``WorkerError``).
 ``steps`` the writes in all, ``undos`` the erases among them; ``outcome``, ``message``
 and ``at_end`` as the recording says.
 
-Page side: ``Player.open_recorded(text)`` (src/web/page/player.py) asks the page's
-solver worker for ``trace_record(text)`` and plays the session: steps, the timeline,
+Page side: ``await player.open_recorded(text)`` (src/web/page/player/player.py, on a
+``Player`` connected to its ``client.Solver``, whose ``trace_record(text)`` it calls) opens
+the session, ready to play, as ``open_trace`` opens ours: steps, the timeline,
 speeds, the board, the open writes as the depth strip, the counters (writes as
 ``nodes``, erases as ``backtracks``, open writes as ``depth``) and, in the code panel,
 the reader's code with the line that made each write marked (from each event's own
-line, not a table per kind). It answers False, with the error in the player's note,
-when the worker refuses the text.
+line, not a table per kind), its counters and headings named for writes
+(``captions.LABELS``), the run's message (an error, a stop) in the note and its length
+in the caption; ``.player[data-recorded]`` is "true" while it is open. It answers False,
+with the error in the player's note, when the worker refuses the text. The widget does
+all this from its address's ``#trace=`` (static/js/recording.js; docs/embedding.md).
 
 **On the wire** (src/web/wire.py: ``encode_write``, and ``forward`` and ``backward``
 play them) a recorded run's events are its writes, in three kinds whose last bytes make
