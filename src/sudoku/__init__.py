@@ -32,7 +32,8 @@ Modules: ``grid`` (the glossary's tables), ``formats`` (reading and writing puzz
 strategies, event by event), ``logic`` (the steps a person could take: hints, paths,
 levels), ``generator`` (new puzzles of a level), ``render`` (a step, or a storyboard of
 steps, as SVG), ``gif`` (steps as an animated GIF), ``leetcode`` (LeetCode 37's class),
-``words`` (every phrase shown), ``plain`` (LeetCode solutions as plain code: the strategies
+``words`` (every phrase shown), ``recording`` (a run of a reader's code as data the
+player plays: every interpreter), ``plain`` (LeetCode solutions as plain code: the strategies
 as the player shows them, the code lab's starting points), ``watching`` (a reader's own
 solution run and watched write by write) and ``judging`` (its verdict), both CPython and
 Pyodide only (``sys.settrace``), ``cli``.
@@ -63,6 +64,7 @@ if TYPE_CHECKING:
         solve_path,
         wrong_entry,
     )
+    from sudoku.recording import RecordingError, read_recording, record
     from sudoku.render import Scene, scene, scenes, storyboard, svg
     from sudoku.solver import Analysis, analyze, count_solutions, solve
     from sudoku.tracing import Event, replay, trace
@@ -88,6 +90,7 @@ HOMES = {
         "solve_path",
         "wrong_entry",
     ),
+    "recording": ("RecordingError", "read_recording", "record"),
     "render": ("Scene", "scene", "scenes", "storyboard", "svg"),
     "solver": ("Analysis", "analyze", "count_solutions", "solve"),
     "tracing": ("Event", "replay", "trace"),
@@ -110,6 +113,7 @@ __all__ = [
     "Grid",
     "Limits",
     "PuzzleError",
+    "RecordingError",
     "Scene",
     "Solution",
     "Step",
@@ -129,6 +133,8 @@ __all__ = [
     "puzzles",
     "rate",
     "rating_walk",
+    "read_recording",
+    "record",
     "replay",
     "say",
     "scene",

@@ -102,6 +102,26 @@ if TYPE_CHECKING:
         lines: dict[str, int]
         page: int
 
+    @final
+    class Recorded(TypedDict):
+        """``trace_record``: a recorded run of a reader's code to pull, as ``Opened``'s,
+        and what it holds (src/web/recorded.py): its writes in all (``steps``), the
+        undos among them, how it ended and its message, whether its writes all came at
+        the end."""
+
+        session: int
+        grid: str
+        strategy: str
+        source: str
+        lines: dict[str, int]
+        page: int
+        recorded: bool
+        steps: int
+        undos: int
+        outcome: str
+        message: str
+        at_end: bool
+
     class Counted(TypedDict):
         """``trace_count``: a trace run on unseen; ``outcome`` "" while it goes on."""
 

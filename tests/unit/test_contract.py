@@ -10,6 +10,9 @@ from typing import Any
 import pytest
 from support import APP_WORKER, LEETCODE, ROOT, load_file
 
+from sudoku.recording import record
+from sudoku.watching import watch
+
 CONTRACT = ROOT / "src" / "web" / "contract.py"
 
 
@@ -36,6 +39,13 @@ def keys(types: dict[str, Any], name: str) -> tuple[frozenset[str], frozenset[st
     """A type's required and optional keys."""
     kind = types[name]
     return kind.__required_keys__, kind.__optional_keys__
+
+
+def recording(grid: str) -> str:
+    """A small recording of a reader's code run on ``grid`` (``sudoku.recording``)."""
+    code = "def solve(board):\n    board[0][2] = '4'\n    board[0][2] = '.'\n"
+    events: list[Any] = []
+    return record(code, grid, events, watch(code, grid, on_event=events.append))
 
 
 def answers(app: ModuleType) -> list[tuple[str, str]]:
@@ -65,6 +75,8 @@ def answers(app: ModuleType) -> list[tuple[str, str]]:
         (json.dumps(opened), "Opened"),
         (app.trace_count(opened["session"], 10), "Counted"),
         (app.trace_stop(opened["session"]), "Closed"),
+        (app.trace_record(recording(leetcode)), "Recorded"),
+        (app.trace_record("{}"), "Failure"),
         (app.render_limits(), "Limits"),
         (json.dumps(drawing), "Drawing"),
         (app.render_more(drawing["render"]), "Pictures"),

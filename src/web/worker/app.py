@@ -22,6 +22,7 @@ from worker import (  # noqa: F401 (the shared calls: PyScript exports this modu
     ready,
     trace_count,
     trace_pull,
+    trace_record,
     trace_start,
     trace_stop,
 )
@@ -468,6 +469,7 @@ __export__ = [
     "reveal",
     "trace_count",
     "trace_pull",
+    "trace_record",
     "trace_start",
     "trace_stop",
 ]

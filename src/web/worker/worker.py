@@ -50,7 +50,7 @@ from sudoku.words import VERDICTS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
     from typing import Any, TypedDict
 
     from contract import (
@@ -80,11 +80,13 @@ if TYPE_CHECKING:
     class Session(TypedDict):
         """An open trace (``sessions``)."""
 
-        events: Iterator[Event]
+        events: Iterator[Event] | None
+        """Our strategy's events (None for a recorded run: ``trace_record``)."""
+        page: Callable[[int], tuple[str, list[int] | None]]
+        """Makes the next page: up to ``count`` events as the wire's text, and the line of
+        the reader's code behind each (None for our strategies)."""
         cursor: wire.Cursor | None
         """Where its pages got to; None once counted (``trace_count``): no more pages."""
-        last: list[int]
-        """``wire.encode``'s ``[max_depth, backtracks]`` so far."""
         counts: list[int]
         step: int
         done: bool
@@ -303,17 +305,12 @@ def trace_start(board: "Any", strategy: str) -> str:
         text, lines = source(strategy)
     except ValueError as error:  # PuzzleError included: the message names what is wrong
         return failure(str(error))
-    key = max(sessions, default=0) + 1
-    sessions[key] = {
-        "events": trace(grid, strategy),
-        "cursor": wire.Cursor(grid),
-        "last": [0, 0],
-        "counts": [0, 0, 0, 0, 0],
-        "step": 0,
-        "done": False,
-    }
-    for old in sorted(sessions)[:-MAX_SESSIONS]:
-        del sessions[old]
+    events, last = trace(grid, strategy), [0, 0]
+
+    def page(count: int) -> "tuple[str, list[int] | None]":
+        return "".join([wire.encode(event, last) for event in upto(events, count)]), None
+
+    key = open_session(grid, events, page)
     answer: Opened = {
         "session": key,
         "grid": grid,
@@ -323,6 +320,41 @@ def trace_start(board: "Any", strategy: str) -> str:
         "page": TRACE_PAGE,
     }
     return reply(answer)
+
+
+def open_session(
+    grid: str,
+    events: "Iterator[Event] | None",
+    page: "Callable[[int], tuple[str, list[int] | None]]",
+) -> int:
+    """Keep a new trace of ``grid`` (see ``Session``), dropping the oldest past
+    ``MAX_SESSIONS``; its id."""
+    key = max(sessions, default=0) + 1
+    sessions[key] = {
+        "events": events,
+        "page": page,
+        "cursor": wire.Cursor(grid),
+        "counts": [0, 0, 0, 0, 0],
+        "step": 0,
+        "done": False,
+    }
+    for old in sorted(sessions)[:-MAX_SESSIONS]:
+        del sessions[old]
+    return key
+
+
+def trace_record(text: str) -> str:
+    """Open a trace of a recorded run of a reader's own code (``sudoku.recording``'s
+    text), played by ``trace_pull`` as ``trace_start``'s are: the contract is
+    src/web/recorded.py's. A recording that cannot play is a ``Failure``."""
+    import recorded  # noqa: PLC0415 (only a widget playing a recording loads it)
+
+    opened = recorded.session(str(text))
+    if isinstance(opened, str):
+        return failure(opened)
+    found, page = opened
+    key = open_session(found["puzzle"], None, page)
+    return reply(recorded.answer(found, key, TRACE_PAGE))
 
 
 def trace_pull(key: int, pages: int = 1) -> str:
@@ -336,13 +368,15 @@ def trace_pull(key: int, pages: int = 1) -> str:
     session = sessions.get(int(key))
     if session is None or session["cursor"] is None:
         return failure(f"no trace {key} to pull: closed, counted or never opened")
-    cursor, last = session["cursor"], session["last"]
+    cursor = session["cursor"]
     heads, chunks = [], []
     for _ in range(int(pages)):
         if session["done"]:
             break
         head = wire.checkpoint(cursor)
-        page = "".join([wire.encode(event, last) for event in upto(session["events"], TRACE_PAGE)])
+        page, lines = session["page"](TRACE_PAGE)
+        if lines is not None:
+            head["lines"] = lines
         data = page.encode()
         wire.forward(cursor, data, 0, len(data))
         cursor.pos += len(page) // wire.WIDTH
@@ -361,8 +395,8 @@ def trace_count(key: int, limit: int) -> str:
     "exhausted", or "" while the search goes on). A counted trace cannot be pulled.
     """
     session = sessions.get(int(key))
-    if session is None:
-        return failure(f"no trace {key}: it was closed or never opened")
+    if session is None or session["events"] is None:
+        return failure(f"no trace {key} to count: closed, recorded or never opened")
     session["cursor"] = None
     last = None
     for last in upto(session["events"], int(limit)):  # noqa: B007 (the last one counts)
@@ -399,6 +433,7 @@ __export__ = [
     "ready",
     "trace_count",
     "trace_pull",
+    "trace_record",
     "trace_start",
     "trace_stop",
 ]

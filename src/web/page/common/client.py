@@ -35,6 +35,7 @@ if TYPE_CHECKING:
         Rating,
         RatingStarted,
         Ready,
+        Recorded,
         Refusal,
         Revealed,
         Stopped,
@@ -121,6 +122,11 @@ class Solver:
     async def trace_start(self, grid: str, strategy: str) -> "Opened":
         """Open a trace of ``grid`` by ``strategy``."""
         answer: Opened = await self.call("trace_start", grid, strategy)
+        return answer
+
+    async def trace_record(self, text: str) -> "Recorded":
+        """Open a recorded run of a reader's own code (``sudoku.recording``'s text)."""
+        answer: Recorded = await self.call("trace_record", text)
         return answer
 
     async def trace_pull(self, session: int, pages: int) -> str:

@@ -9,6 +9,10 @@ from options import MAX_STEP, is_step
 
 from sudoku.words import STRATEGIES, grouped
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from contract import Recorded
+
 
 def ready_caption(controls: tuple[str, ...], touch: bool = False) -> str:
     """The caption once a trace is ready, naming only controls that ``controls`` shows.
@@ -28,6 +32,34 @@ def ready_caption(controls: tuple[str, ...], touch: bool = False) -> str:
         "Ready: click the board (or press Space) to play or pause; "
         "the right arrow key takes one step."
     )
+
+
+LABELS = {
+    "nodes": ("Nodes", "Digits written"),
+    "backtracks": ("Backtracks", "Undos"),
+    "depth": ("Depth", "Open writes"),
+    "max-depth": ("Max depth", "Most open"),
+    "depth-title": ("Open guesses", "Open writes"),
+    "code-title": ("The strategy in Python", "The code in Python"),
+}
+"""The player's labels (by the role of the part, or of the counter they name) for our
+strategies and for a recorded run of a reader's code, whose counters count its writes."""
+
+
+def counted(number: int, thing: str) -> str:
+    """``1 digit``, ``2,100 digits``."""
+    return grouped(number) + " " + thing + ("" if number == 1 else "s")
+
+
+def recorded_caption(answer: "Recorded") -> str:
+    """How long a recorded run of a reader's code is (``trace_record``'s answer):
+    ``Your code writes to the board 4,210 times: 2,110 digits, 2,100 blanks.``"""
+    steps, undos = answer["steps"], answer["undos"]
+    said = "Your code writes to the board " + counted(steps, "time") + ": "
+    said += counted(steps - undos, "digit") + ", " + counted(undos, "blank") + "."
+    if answer["at_end"]:
+        said += " Its writes all come at the end: it searched on its own data, then copied."
+    return said
 
 
 def goes_on_caption(controls: tuple[str, ...], touch: bool = False) -> str:

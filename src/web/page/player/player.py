@@ -22,7 +22,9 @@ ready, playing, paused, ended), ``[data-trace]`` (a number, new for each trace o
 ready), ``[data-steps]`` (the step shown), ``[data-received]`` (events arrived),
 ``[data-pages]`` (pages held), ``[data-compare]`` (running, done, stopped),
 ``[data-ending]`` ("true" while End fetches the rest of the kept steps), ``[data-cost]``
-(the search's length once counted: "N", or "N+" at the count's cap; "" before).
+(the search's length once counted: "N", or "N+" at the count's cap; "" before),
+``[data-recorded]`` ("true" while a recorded run of a reader's code is open:
+``open_recorded``).
 
 Settings for tests, read when a trace or a comparison starts: ``data-cap`` on the
 ``.player`` root overrides ``CAP`` (rounded down to whole pages of 4,000 steps, at least
@@ -49,10 +51,11 @@ from sudoku.words import grouped
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable
+    from collections.abc import Awaitable, Callable, Iterable
     from typing import Any
 
     from client import Solver
+    from contract import Opened, Recorded
 
 COST_CAP = 200000
 """Steps counted, at most, to say how long a search is before it plays (``measure``):
@@ -186,6 +189,35 @@ class Player:
 
         Any trace open before is closed, and anything still arriving for it is dropped.
         """
+        solver = self.solver
+        assert solver is not None  # (the controls that open a trace wait for it)
+        return await self.opening(
+            "Starting the " + strategy + " search...",
+            lambda: solver.trace_start(board, strategy),
+            ("Cannot trace this puzzle: ", "This puzzle cannot be traced"),
+        )
+
+    async def open_recorded(self, text: str) -> bool:
+        """Open a recorded run of a reader's own code (``sudoku.recording``'s text; the
+        contract is src/web/recorded.py's) ready to play, as ``open_trace`` opens ours:
+        the reader's code in the code panel, each write's own line marked as it plays.
+        False, with the worker's one-line reason in the note, when it cannot play."""
+        solver = self.solver
+        assert solver is not None  # (the page opens a recording once the worker is ready)
+        return await self.opening(
+            "Reading the recorded run...",
+            lambda: solver.trace_record(text),
+            ("Cannot play this recording: ", "This recording cannot be played"),
+        )
+
+    async def opening(
+        self,
+        starting: str,
+        ask: "Callable[[], Awaitable[Opened | Recorded]]",
+        refused: "tuple[str, str]",
+    ) -> bool:
+        """Open the trace the worker answers ``ask()`` with (``starting`` said meanwhile);
+        False if it refuses (``refused``: the note's start and the caption)."""
         view = self.view
         self.generation += 1
         run = self.generation
@@ -193,22 +225,22 @@ class Player:
         self.pause()
         self.close()
         view.state("loading")
-        view.say("Starting the " + strategy + " search...")
-        assert self.solver is not None  # (the controls that open a trace wait for it)
+        view.say(starting)
         try:
-            answer = await self.solver.trace_start(board, strategy)
+            answer = await ask()
         except WorkerError as error:
             if run == self.generation:
-                view.note("Cannot trace this puzzle: " + str(error))
+                view.note(refused[0] + str(error))
                 view.state("ready" if self.timeline else "idle")
-                view.say("This puzzle cannot be traced: see the note below.")
+                view.say(refused[1] + ": see the note below.")
             return False
         if run != self.generation:
             return False
+        recorded = "recorded" in answer
         self.session = answer["session"]
         self.strategy = answer["strategy"]
         view.chooser = self.strategy in marks.CHOOSERS
-        if "strategy" in view.part:
+        if "strategy" in view.part and not recorded:
             view.part["strategy"].value = self.strategy
         cap = view.setting("cap", CAP)
         self.timeline = timeline.Timeline(answer["grid"], answer["page"], cap)
@@ -218,8 +250,11 @@ class Player:
         view.shown.pop("capped", None)
         view.show_cost("", "")
         self.show_grid(answer["grid"])
+        view.label(recorded)
         view.show_code(answer["source"], answer["lines"])
-        view.note("")
+        view.note(answer["message"] if "recorded" in answer else "")
+        if "recorded" in answer:
+            view.show_cost(captions.recorded_caption(answer), str(answer["steps"]))
         await feed.fill(self, run)
         if run != self.generation:
             return False
@@ -229,6 +264,10 @@ class Player:
         self.paint()
         view.say(captions.ready_caption(self.controls, self.touch))
         view.root.dataset.trace = str(run)
+        view.root.dataset.recorded = "true" if recorded else "false"
+        if recorded:
+            view.say(captions.ready_caption(self.controls, self.touch) + " " + view.cost)
+            return True
         if self.on_trace:
             self.on_trace(self.grid, self.strategy)
         browser.spawn(self.measure(run))

@@ -7,6 +7,10 @@ Bad settings never blank the frame: each falls back to its default and a note sa
 and why (text only). Inside another site's frame the widget registers no service worker:
 the reader of a post downloads what the widget needs and nothing else.
 
+A recording of a reader's own code in the fragment (``#trace=``, docs/embedding.md) plays
+instead of the URL's strategy: the post's code in the code panel, each write's line
+marked (``player.Player.open_recorded``); never run, only shown as text.
+
 In a frame, the host page may drive the widget with ``postMessage`` commands, and hears
 where it is (``host.py`` has the shapes; static/js/widget.js keeps the commands that
 come before Python is ready and hands them over here).
@@ -88,7 +92,8 @@ async def start() -> None:
         return
     widget.connect(solver)
     widget.on_trace = link_app
-    await widget.open_trace(grid, settings["strategy"])
+    if not await open_recording():
+        await widget.open_trace(grid, settings["strategy"])
     show_notes()
     loop = settings["loop"]
     if loop:
@@ -106,6 +111,20 @@ async def start() -> None:
         browser.spawn(keep_offline())
     if settings["autoplay"]:
         widget.play()
+
+
+async def open_recording() -> bool:
+    """Play the recording of a reader's own code that the fragment holds (``#trace=``:
+    static/js/recording.js unpacked it); whether it plays. One that cannot play is said
+    in a note, and the widget plays the URL's puzzle and strategy instead."""
+    found = await window.sudokuLabRecording()
+    if not found.text and not found.error:
+        return False
+    if not found.error and await widget.open_recorded(found.text):
+        return True
+    said = found.error or widget.view.shown.get("note", "")
+    notes.append(said + " Playing " + settings["strategy"] + " instead.")
+    return False
 
 
 commands: "list[tuple[str, Any]]" = []
