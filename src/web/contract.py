@@ -10,8 +10,7 @@ type: mypy checks both sides of the seam against these names, and
 Glossary of the answers:
 
 - grid: the core's 81-character string ("." for a blank), the one shape a board takes
-  on the wire, both ways; board: LeetCode 37's ``list[list[str]]``, only where a reader
-  sees it (parse, the solution of a verdict, a new puzzle);
+  on the wire, both ways (LeetCode's rows only where a reader sees them: ``Exported``);
 - ``Failure``: ``{"error": message}``, the only way a worker reports a bad call (a board
   that does not read, an unknown id, a bad number); the client raises it as one
   ``WorkerError``, as it does a dead worker's. A refusal about the puzzle itself (no
@@ -46,7 +45,6 @@ if TYPE_CHECKING:
     class Parsed(TypedDict):
         """``parse``: the text read as a puzzle."""
 
-        board: list[list[str]]
         grid: str
 
     @final
@@ -66,7 +64,7 @@ if TYPE_CHECKING:
 
         verdict: str
         solutions: int
-        solution: list[list[str]] | None
+        solution: str | None
         nodes: int
         ms: float
         conflicts: list[Conflict]
@@ -222,7 +220,6 @@ if TYPE_CHECKING:
         """``generate``: a new puzzle of a level."""
 
         grid: str
-        board: list[list[str]]
         level: str
         seed: Any
         givens: int

@@ -40,8 +40,8 @@ def test_ready_names_the_python(worker: ModuleType) -> None:
 
 
 def test_parse_returns_a_leetcode_board(worker: ModuleType) -> None:
-    """parse() turns text into the LeetCode shape, and the grid string the player takes."""
-    assert json.loads(worker.parse(LEETCODE)) == {"board": board(LEETCODE), "grid": LEETCODE}
+    """parse() reads the LeetCode shape (any shape the core reads) as the core's grid."""
+    assert json.loads(worker.parse(board(LEETCODE))) == {"grid": LEETCODE}
 
 
 def test_parse_error_is_a_message(worker: ModuleType) -> None:
@@ -87,7 +87,7 @@ def test_analyze_unique(worker: ModuleType) -> None:
     call_ms = (time.perf_counter() - started) * 1000
     assert answer["verdict"] == "unique"
     assert answer["solutions"] == 1
-    assert solution_problems(LEETCODE, "".join(map("".join, answer["solution"]))) == []
+    assert solution_problems(LEETCODE, answer["solution"]) == []
     assert answer["nodes"] == analyze(LEETCODE)["nodes"]
     assert 0 <= answer["ms"] <= call_ms
 
@@ -132,7 +132,7 @@ def test_sliced_analyze_answers_as_the_core(worker: ModuleType, line: str, limit
     assert answer == {
         "verdict": ("none", "unique", "multiple")[min(core["solutions"], 2)],
         "solutions": core["solutions"],
-        "solution": board(core["solution"]) if core["solution"] else None,
+        "solution": core["solution"],
         "nodes": core["nodes"],
         "conflicts": [],
     }

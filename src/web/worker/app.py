@@ -28,7 +28,7 @@ from worker import (  # noqa: F401 (the shared calls: PyScript exports this modu
 
 from sudoku import formats, solver
 from sudoku.compat import ms_since, ticks
-from sudoku.formats import PuzzleError, to_leetcode
+from sudoku.formats import PuzzleError
 from sudoku.grid import UNITS, unit_name
 from sudoku.validate import conflicts
 
@@ -271,7 +271,7 @@ def reveal(givens: "Any", cell: "Any") -> str:
 
 def generate(level: str, seed: "Any" = None) -> str:
     """A new puzzle of ``level`` from ``seed`` (a whole number; None draws one):
-    ``{"grid", "board", "level", "seed", "givens", "ms"}``, or ``{"error"}`` for an
+    ``{"grid", "level", "seed", "givens", "ms"}``, or ``{"error"}`` for an
     unknown level or a bad seed. It comes from the bank (``generator.from_bank``: a rated
     puzzle rearranged, in a millisecond), not the seeded generator, which takes seconds
     and hundreds of MB for a hard puzzle under MicroPython (bench/micropython.py)."""
@@ -286,7 +286,6 @@ def generate(level: str, seed: "Any" = None) -> str:
         return failure(str(error))
     answer: Generated = {
         "grid": grid,
-        "board": to_leetcode(grid),
         "level": level,
         "seed": seed,
         "givens": 81 - grid.count("."),

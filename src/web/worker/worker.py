@@ -41,7 +41,7 @@ from contract import reply
 
 from sudoku import formats
 from sudoku.compat import ms_since, ticks
-from sudoku.formats import to_json, to_leetcode, to_line
+from sudoku.formats import to_json, to_line
 from sudoku.grid import cell_name, unit_name
 from sudoku.solver import Search
 from sudoku.tracing import source, trace
@@ -124,12 +124,12 @@ def ready() -> str:
 
 
 def parse(text: str) -> str:
-    """Any shape the core reads (81 chars, grid art, LeetCode JSON) -> ``{"board"}`` or error."""
+    """Any shape the core reads (81 chars, grid art, LeetCode JSON) as the core's grid."""
     try:
         grid = formats.parse(text)
     except formats.PuzzleError as error:
         return failure(str(error))
-    answer: Parsed = {"board": to_leetcode(grid), "grid": grid}
+    answer: Parsed = {"grid": grid}
     return reply(answer)
 
 
@@ -161,7 +161,7 @@ def verdict(result: "Analysis", ms: float, job: int = 0) -> str:
     answer: Verdict = {
         "verdict": VERDICTS[min(result["solutions"], 2)],
         "solutions": result["solutions"],
-        "solution": to_leetcode(solution) if solution else None,
+        "solution": solution or None,
         "nodes": result["nodes"],
         "ms": round(ms, 3),
         "conflicts": [],

@@ -33,7 +33,7 @@ givens unlocks a puzzle's givens again, to fix a typo.
 the reader's entries, solved digits, pencil marks) painted onto the 81 inputs
 (``paint``, only the cells that changed). Every edit goes through ``edit``, so it can
 be undone and redone (``history``: Ctrl+Z, Ctrl+Y or Ctrl+Shift+Z, and the buttons).
-Hint, Check and New puzzle ask the worker (``hints``); pencil marks and candidates show
+Hint, Check and New puzzle ask the worker (``companion``); pencil marks and candidates show
 in a layer over the board (``pencil``); the timer is ``stopwatch``'s.
 
 Messages never outlive what they describe: an edit drops a solve in flight, says what
@@ -50,14 +50,14 @@ Flags for tests and for the modules that build on this one: ``body[data-board]``
 import browser
 import games
 import options
+from boardview import BoardView
 from client import LOADING, Solver, WorkerError
+from companion import Companion
 from entries import Board
-from hints import Companion
 from history import History
 from keeping import Keeper
 from offline import keep_offline
 from pencil import Layer
-from pencil import words as mark_words
 from pyscript import document, web, when, window, workers
 from share import mount_app
 from solving import Solving
@@ -65,7 +65,7 @@ from status import Status
 from stopwatch import Stopwatch, clock_text, spoken
 
 from sudoku.formats import PuzzleError, parse
-from sudoku.grid import PEERS, cell_name
+from sudoku.grid import cell_name
 from sudoku.validate import conflicts, describe
 
 TYPE_CHECKING = False
@@ -80,10 +80,7 @@ if TYPE_CHECKING:
     class State(TypedDict):
         """What ``state`` holds (see there)."""
 
-        active: int
         pencil: bool
-        auto: bool
-        clashing: set[str]
         from_link: bool
         typed: bool
         player: Player | None
@@ -108,29 +105,25 @@ STALE = (
 """Status verdicts about the board as it was (or its Undo): an edit replaces them."""
 
 page = web.page
-cells = [document.getElementById(cell_name(i)) for i in range(81)]
 QUERY = window.location.search
 """The query the page was loaded with (a link's); the address then follows the board."""
 state: "State" = {
-    "active": 0,
     "pencil": False,
-    "auto": False,
-    "clashing": set(),
     "from_link": False,
     "typed": False,
     "player": None,
 }
-"""The focused cell; pencil mode on; candidates shown; the cells in
-conflict; the link's puzzle shown before Python; digits typed before Python; the player
-once mounted."""
+"""Pencil mode on; the link's puzzle shown before Python; digits typed before Python;
+the player once mounted. The selected cell, the clashes and whether candidates show are
+``view``'s (``BoardView``)."""
 board = Board()
+view = BoardView(board, Layer())
+cells = view.cells
 past = History()
 status = Status(page["status"], page["messages"])
 say, show_messages, clear_messages = status.say, status.show, status.clear
 solver = Solver()
 """The worker's client (connected once the worker answers: ``connect``)."""
-painted: list[tuple[str, str, str, bool]] = [("", "", "", False)] * 81
-"""What each input shows: value, classes, label, read-only (``paint`` writes changes)."""
 
 
 # -- the board ------------------------------------------------------------------------
@@ -147,80 +140,22 @@ def givens() -> str:
     return board.puzzle()
 
 
-def cell_label(i: int) -> str:
-    """What a screen reader hears for a cell: where it is, what it holds, its marks:
-    "row 3, column 5, empty, candidates 1 4 7", "given 7", "your 4", "solved 4"."""
-    value, kind = board.value(i), board.kind(i)
-    what = {"given": "given ", "entry": "your ", "solved": "solved "}.get(kind, "") + value
-    label = f"row {i // 9 + 1}, column {i % 9 + 1}, {what or 'empty'}"
-    label += mark_words(board, i, state["auto"])
-    look = companion.look(i)
-    if look == "wrong":
-        label += ", disagrees with the solution"
-    elif look == "hint-cell":
-        label += ", in the hint"
-    elif look == "hint-target":
-        label += ", the hint crosses out candidates here"
-    return label
-
-
 def paint() -> None:
-    """Show the board's data on the 81 inputs (only what changed), the marks layer, the
-    print sheet, the undo and redo buttons, and run or pause the timer."""
-    active, clashing = state["active"], state["clashing"]
-    peers, digit = PEERS[active], board.value(active)
-    for i, cell in enumerate(cells):
-        kind, look = board.kind(i), companion.look(i)
-        classes = "cell"
-        near = "same" if digit and board.value(i) == digit else "peer" if i in peers else ""
-        for extra in (kind, "active" if i == active else near, look):
-            if extra:
-                classes += " " + extra
-        if cell.id in clashing:
-            classes += " conflict"
-        now = (board.value(i), classes, cell_label(i), board.locked and kind == "given")
-        if now != painted[i]:
-            before = painted[i]
-            painted[i] = now
-            if now[0] != before[0] or cell.value != now[0]:
-                cell.value = now[0]
-            cell.className = classes
-            cell.setAttribute("aria-label", now[2])
-            cell.readOnly = now[3]
-            if cell.id in clashing or look == "wrong":
-                cell.setAttribute("aria-invalid", "true")
-            else:
-                cell.removeAttribute("aria-invalid")
-    layer.paint(board, state["auto"], companion.gone())
+    """Show the board (``BoardView.paint``), Rewind, Undo, Redo, Start solving and Edit
+    givens as they apply; run or pause the timer."""
+    view.paint(companion.look, companion.gone())
     page["rewind"].hidden = not companion.mistakes or not companion.wrong
     page["undo"].disabled = not past.can_undo()
     page["redo"].disabled = not past.can_redo()
     page["start-solving"].hidden = board.locked or board.puzzle() == BLANK * 81
     page["edit-givens"].hidden = not board.locked
     watch.run(board.locked and not board.full())
-    fill_print_sheet()
 
 
 def refresh() -> None:
     """After a change: conflicts found again, then everything painted."""
     find_conflicts()
     paint()
-
-
-def fill_print_sheet() -> None:
-    """The printed solution (index.html's print sheet): the board's digits, givens bold,
-    once it holds a solution; printing shows it only then (app.css)."""
-    sheet = document.getElementById("print-solution")
-    solved = any(board.solved)
-    sheet.parentElement.dataset.solved = "true" if solved else "false"
-    if not solved:
-        return
-    while sheet.children.length < 81:
-        sheet.append(document.createElement("div"))
-    for i in range(81):
-        box = sheet.children[i]
-        box.className = "cell given" if board.givens[i] else "cell solved"
-        box.textContent = board.value(i)
 
 
 def edit(
@@ -261,7 +196,7 @@ def load_grid(grid: str, what: str, record: bool = True) -> None:
 def finished() -> bool:
     """Whether the reader has just completed the puzzle: every cell theirs or a given,
     nothing clashing (a solver's fill is not theirs)."""
-    return board.locked and board.full() and not state["clashing"] and not any(board.solved)
+    return board.locked and board.full() and not view.clashing and not any(board.solved)
 
 
 def board_changed(
@@ -331,7 +266,7 @@ def kept_game(kept: "games.Kept", bump: bool) -> "games.Kept":
     """``kept`` with the board's game in it (``games.played``) and the view's choices:
     what ``keeper`` saves."""
     kept = games.played(kept, board, watch.ms(), bump)
-    kept["hidden"], kept["auto"] = watch.hidden, state["auto"]
+    kept["hidden"], kept["auto"] = watch.hidden, view.auto
     kept["tidy"] = page["tidy"].checked is True
     return kept
 
@@ -394,17 +329,10 @@ def list_games(kept: "games.Kept") -> None:
 
 
 def focus_cell(index: int, move_focus: bool = True) -> None:
-    """Make a cell the active one: the board's single tab stop (roving tabindex)."""
-    old = state["active"]
-    cells[old].tabIndex = -1
-    cells[old].classList.remove("active")
-    painted[old] = ("", "", "", False)
-    state["active"] = index
-    cells[index].tabIndex = 0
-    cells[index].classList.add("active")
-    painted[index] = ("", "", "", False)
-    if index != old:
-        paint()  # the row, column, box and digit lit follow the selected cell
+    """Make a cell the selected one (``BoardView.select``), and give it the focus unless
+    not ``move_focus``."""
+    if view.select(index):
+        paint()
     if move_focus:
         cells[index].focus()
 
@@ -437,7 +365,7 @@ def find_conflicts() -> None:
     (81 cells and their peers take well under a millisecond): ``paint`` marks them, and
     each clash is named (cell, digit and unit)."""
     found: list[Conflict] = conflicts(board.grid())
-    state["clashing"] = {cell_name(cell) for conflict in found for cell in conflict[:2]}
+    view.clashing = {cell_name(cell) for conflict in found for cell in conflict[:2]}
     if found:
         show_messages([f"Conflict: {describe(c)}." for c in found], "conflict")
     elif status.kind == "conflict":
@@ -471,7 +399,7 @@ def refuse_clash() -> str:
     """Refuse a board whose digits clash (Solve, Watch): the clashes marked, the status
     says so; what it said ("" when nothing clashes: nothing said)."""
     check_conflicts()
-    if not state["clashing"]:
+    if not view.clashing:
         return ""
     say(CLASHING, "conflict")
     return CLASHING
@@ -611,7 +539,7 @@ def on_paste(event: "Any") -> None:
 @when("click", ".pad-key")
 def on_pad(event: "Any") -> None:
     """The on-screen pad types into the active cell (no phone keyboard pops up)."""
-    set_cell(state["active"], event.currentTarget.dataset.digit)
+    set_cell(view.active, event.currentTarget.dataset.digit)
 
 
 @when("click", ".sample")
@@ -742,8 +670,8 @@ def on_pencil() -> None:
 @when("click", "#candidates")
 def on_candidates() -> None:
     """Show or hide every blank's candidates (where the reader has no marks of their own)."""
-    show_candidates(not state["auto"])
-    if state["auto"]:
+    show_candidates(not view.auto)
+    if view.auto:
         say("Candidates on: each empty cell shows the digits no peer holds.", "mark")
     else:
         say("Candidates off.", "mark")
@@ -752,7 +680,7 @@ def on_candidates() -> None:
 
 def show_candidates(on: bool) -> None:
     """Candidates shown (True) or not, and the button saying so."""
-    state["auto"] = on
+    view.auto = on
     page["candidates"].setAttribute("aria-pressed", "true" if on else "false")
     paint()
 
@@ -805,7 +733,7 @@ def on_tidy() -> None:
 def on_reveal() -> None:
     """Reveal the selected cell's digit (see ``reveal``)."""
     if solver.connected:
-        spawn(reveal(state["active"]))
+        spawn(reveal(view.active))
 
 
 async def reveal(cell: int) -> None:
@@ -925,7 +853,6 @@ def on_resume() -> None:
     )
 
 
-layer = Layer()
 watch = Stopwatch(on_tick)
 solving = Solving(
     solver,

@@ -118,6 +118,6 @@ class Solving:
             self.refuse()
             return
         if answer["solution"]:
-            self.fill("".join(["".join(row) for row in answer["solution"]]))
+            self.fill(answer["solution"])
         self.page["status"].dataset.ms = str(answer["ms"])
         say(verdict_text(answer, self.board.count_entries()), answer["verdict"])

@@ -124,7 +124,7 @@ class Companion:
     async def check(self) -> None:
         """Name and mark the entries that disagree with the solution (or say none do)."""
         try:
-            await self.compare()
+            await self.find_wrong()
         finally:
             self.answered()
 
@@ -184,7 +184,7 @@ class Companion:
 
     # -- check --------------------------------------------------------------------------
 
-    async def compare(self) -> None:
+    async def find_wrong(self) -> None:
         """Name and mark the wrong entries (see ``check``)."""
         count = self.board.count_entries()
         if not count:
