@@ -181,9 +181,22 @@ if TYPE_CHECKING:
 
     @final
     class Hinted(TypedDict):
-        """``hint``: the easiest step and its words."""
+        """``hint``: the easiest step and its words; a chain's reasoning as steps to follow
+        one at a time (``sudoku.logic.chain_steps``; ``[]`` for a step that is no chain)."""
 
         step: Step
+        text: str
+        steps: list[str]
+
+    @final
+    class WrongEntry(TypedDict):
+        """``hint`` on a board with an entry the puzzle's one solution does not hold,
+        before any reasoning: ``problem`` "wrong-entry", the cell (0-80) and its digit,
+        and the words ("r3c5: your 4 is not right here ...")."""
+
+        problem: str
+        cell: int
+        digit: str
         text: str
 
     @final
@@ -195,6 +208,31 @@ if TYPE_CHECKING:
         text: str
 
     @final
+    class Rating(TypedDict):
+        """``rate_start``, ``rate_more`` while the rating goes on: call ``rate_more(job)``;
+        ``steps``: the logical path's steps walked so far."""
+
+        job: int
+        steps: int
+
+    @final
+    class Rated(TypedDict):
+        """``rate_start``, ``rate_more`` at the end: the puzzle's rating in tenths of
+        Sudoku Explainer's scale, as read ("4.2"), its level, the path's steps."""
+
+        rating: int
+        text: str
+        level: str
+        steps: int
+
+    @final
+    class RatingStarted(TypedDict):
+        """``rate_start``: the scale in words, and the first slice's answer."""
+
+        scale: str
+        answer: "Rating | Rated | Refusal"
+
+    @final
     class Checked(TypedDict):
         """``check``: the entries that disagree with the solution (cells 0-80)."""
 
@@ -204,7 +242,8 @@ if TYPE_CHECKING:
 
     @final
     class Refusal(TypedDict):
-        """``check``, ``reveal`` on givens that clash or have no solution: why."""
+        """``check``, ``reveal`` on givens that clash or have no solution, ``rate_start``
+        and ``rate_more`` on a puzzle without exactly one solution: why."""
 
         problem: str
 

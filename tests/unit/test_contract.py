@@ -58,6 +58,11 @@ def answers(app: ModuleType) -> list[tuple[str, str]]:
     app.RENDER_CHUNK = chunk
     job = json.loads(app.analyze_start("." * 81, 1_000_000))
     wrong = "4" + leetcode[1:] if leetcode[0] == "." else leetcode
+    mistaken = "531" + leetcode[3:]  # the solution has 4 at r1c3
+    slice_ms, app.RATE_SLICE_MS = app.RATE_SLICE_MS, -1  # a rating that answers step by step
+    started = json.loads(app.rate_start(leetcode))
+    app.RATE_SLICE_MS = slice_ms
+    rated = app.rate_more(started["answer"]["job"])  # the rest of an easy puzzle's path
     return [
         (app.ready(), "Ready"),
         (app.parse(leetcode), "Parsed"),
@@ -79,6 +84,11 @@ def answers(app: ModuleType) -> list[tuple[str, str]]:
         (app.render_more(slow["render"]), "Drawn"),
         (app.hint(leetcode, leetcode), "Hinted"),
         (app.hint("55" + "." * 79, "55" + "." * 79), "Stuck"),
+        (app.hint(mistaken, leetcode), "WrongEntry"),
+        (json.dumps(started), "RatingStarted"),
+        (json.dumps(started["answer"]), "Rating"),
+        (rated, "Rated"),
+        (app.rate_start(LEETCODE[:-9] + "." * 9), "Refusal"),
         (app.check(leetcode, wrong), "Checked"),
         (app.check("55" + "." * 79, "55" + "." * 79), "Refusal"),
         (app.reveal(leetcode, 2), "Revealed"),
@@ -95,7 +105,7 @@ def test_every_answer_has_its_types_keys(types: dict[str, Any], app: ModuleType)
         answer = json.loads(text)
         required, optional = keys(types, name)
         assert required <= set(answer) <= required | optional, (name, sorted(answer))
-    parts = {"Conflict", "Step"}  # inside answers
+    parts = {"Conflict", "Step"}  # inside answers (and the first slice of RatingStarted)
     assert seen | parts == {name for name, v in types.items() if hasattr(v, "__required_keys__")}
 
 

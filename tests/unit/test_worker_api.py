@@ -191,6 +191,8 @@ def test_the_apps_worker_exports_the_shared_calls_and_its_own() -> None:
         "check",
         "generate",
         "hint",
+        "rate_more",
+        "rate_start",
         "render_limits",
         "render_more",
         "render_start",

@@ -1,5 +1,6 @@
 """The app's solver worker (index.html, MicroPython): the shared calls of ``worker.py`` and
-the app's own: the puzzle companion's hints, checks and new puzzles (issue 14) and the
+the app's own: the puzzle companion's hints, checks and new puzzles (issue 14), the
+puzzle's rating, worked out in slices (``rate_start``, ``rate_more``: issue 25), and the
 Share panel's pictures (issue 13).
 
 The widget's worker runs ``worker.py`` alone (mpy-worker.json): a blog's reader never
@@ -29,8 +30,10 @@ from worker import (  # noqa: F401 (the shared calls: PyScript exports this modu
 from sudoku import formats, solver
 from sudoku.compat import ms_since, ticks
 from sudoku.formats import PuzzleError
-from sudoku.grid import UNITS, unit_name
+from sudoku.grid import UNITS, cell_name, unit_name
 from sudoku.validate import conflicts
+from sudoku.words import LEVELS
+from sudoku.words import rating as rating_text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -44,10 +47,14 @@ if TYPE_CHECKING:
         Hinted,
         Limits,
         Pictures,
+        Rated,
+        Rating,
+        RatingStarted,
         Refusal,
         Revealed,
         Stopped,
         Stuck,
+        WrongEntry,
     )
 
 
@@ -173,9 +180,16 @@ def hint(board: "Any", givens: "Any", struck: "Any" = None) -> str:
     far (each cell's): the step is ``sudoku.logic.next_step`` from the candidates the
     placed digits leave, less those. Answers ``{"step": {technique, placements,
     eliminations, cells, units, unit_cells, digits}, "text": logic.say(step)}``, or
-    ``{"problem": kind, "text"}`` with kind "conflict", "wrong" (entries leave no
-    solution), "none" (the givens have none), "full" or "stuck" (no technique applies);
-    ``{"error"}`` for a bad board.
+    ``"steps"``: a chain's reasoning as steps to follow one at a time
+    (``logic.chain_steps``; ``[]`` for a step that is no chain); a contradiction chain's
+    ``cells`` hold the refuted cell, then every cell its links write or break.
+
+    A reader's entry that the puzzle's one solution does not hold comes first, before
+    any reasoning (``logic.wrong_entry``: the first in reading order): ``{"problem":
+    "wrong-entry", "cell": 0-80, "digit", "text": "r3c5: your 4 is not right here ..."}``.
+    Otherwise ``{"problem": kind, "text"}`` with kind "conflict", "wrong" (entries leave
+    no solution: only where the givens have several), "none" (the givens have none),
+    "full" or "stuck" (no technique applies); ``{"error"}`` for a bad board.
     """
     from sudoku import logic  # noqa: PLC0415 (see above: only the app's worker needs it)
 
@@ -185,6 +199,9 @@ def hint(board: "Any", givens: "Any", struck: "Any" = None) -> str:
     except PuzzleError as error:
         return failure(str(error))
     problem = companion_problem(grid, puzzle)
+    wrong = logic.wrong_entry(puzzle, grid) if "entries" in problem else None
+    if wrong is not None:
+        return wrong_reply(wrong.cells[0], wrong.digits[0])
     if problem:
         kind = "conflict" if "conflict" in problem else "wrong" if "entries" in problem else "none"
         return stuck(kind, f"No hint: {problem}.")
@@ -206,12 +223,54 @@ def hint(board: "Any", givens: "Any", struck: "Any" = None) -> str:
             "technique": step.technique,
             "placements": [[cell, digit] for cell, digit in step.placements],
             "eliminations": [[cell, digit] for cell, digit in step.eliminations],
-            "cells": list(step.cells),
+            "cells": list(step.cells) + chain_lit(step),
             "units": [unit_name(unit) for unit in step.units],
             "unit_cells": units,
             "digits": list(step.digits),
         },
         "text": logic.say(step),
+        "steps": logic.chain_steps(step, marks),
+    }
+    return reply(answer)
+
+
+def chain_lit(step: "Any") -> "list[int]":
+    """The cells a contradiction chain lights besides the refuted one (``chain_cells``);
+    none for another step (its ``cells`` hold its chain already)."""
+    if step.technique != "contradiction chain":
+        return []
+    return [cell for cell in chain_cells(step.links) if cell not in step.cells]
+
+
+def chain_cells(links: "Any") -> "list[int]":
+    """The cells a contradiction chain's links write or break (its branches' too), in
+    order, each once: the cells it lights besides the refuted one."""
+    found: list[int] = []
+    for kind, cell, _digit, _unit, branches in links:
+        if kind != "split" and cell >= 0 and cell not in found:
+            found.append(cell)
+        for branch in branches:
+            found += [c for c in chain_cells(branch) if c not in found]
+    return found
+
+
+def wrong_entry_text(cell: int, digit: str) -> str:
+    """What Hint says of a wrong entry, before any reasoning."""
+    name = cell_name(cell)
+    return (
+        f"{name}: your {digit} is not right here (the puzzle's solution has another digit"
+        f" there), so no hint can reason from it. Press Hint again to erase it, or Undo to"
+        f" first mistake."
+    )
+
+
+def wrong_reply(cell: int, digit: str) -> str:
+    """The answer of ``hint`` for a wrong entry (``WrongEntry``: see there)."""
+    answer: WrongEntry = {
+        "problem": "wrong-entry",
+        "cell": cell,
+        "digit": digit,
+        "text": wrong_entry_text(cell, digit),
     }
     return reply(answer)
 
@@ -269,6 +328,103 @@ def reveal(givens: "Any", cell: "Any") -> str:
     return reply(answer)
 
 
+RATE_SLICE_MS = 40
+"""How long a ``rate_more`` call walks the puzzle's logical path before it answers (it
+stops after the step that passes it: one contradiction chain can take longer under
+MicroPython): the longest wait it adds to another call, a hint's say."""
+
+rating: "dict[int, Any]" = {}
+"""The rating being worked out, by id: one at a time (the page rates the puzzle shown)."""
+
+
+SCALE_EXAMPLES = ("hidden single", "x-wing", "xy-wing", "x-chain", "contradiction chain")
+"""The techniques whose ratings ``scale_words`` gives as landmarks of the scale."""
+
+
+def scale_words() -> str:
+    """The rating scale in words, from ``logic.LEVEL_TOPS`` and ``logic.TENTHS``: what the
+    page's rating means."""
+    from sudoku import logic  # noqa: PLC0415 (see above: only the app's worker needs it)
+
+    low, parts = 0, []
+    for i, level in enumerate(LEVELS):
+        top = logic.LEVEL_TOPS[i]
+        if low == 0:
+            parts.append(f"{level} up to {rating_text(top)}")
+        elif top >= logic.LEVEL_TOPS[-1]:
+            parts.append(f"{level} {rating_text(low)} and up")
+        else:
+            parts.append(f"{level} {rating_text(low)} to {rating_text(top)}")
+        low = top + 1
+    examples = ", ".join([f"{name} {rating_text(logic.TENTHS[name])}" for name in SCALE_EXAMPLES])
+    return (
+        "Sudoku Explainer's scale, the enthusiasts' standard: the hardest step Hint's logic"
+        f" needs to finish the puzzle ({examples} and up). Levels: " + ", ".join(parts) + "."
+    )
+
+
+def rate_start(givens: "Any") -> str:
+    """Start rating the puzzle ``givens`` (``logic.rating_walk``), dropping any rating
+    under way, and walk it for up to ``RATE_SLICE_MS``: ``RatingStarted`` ``{"scale":
+    scale_words(), "answer": ...}``, the answer as ``rate_more``'s (``Rating`` or
+    ``Rated``); or ``Refusal`` ``{"problem": text}`` for a puzzle that has no rating: its
+    digits conflict ("r1c1 and r1c2 both hold 5 in row 1"), no solution, or more than
+    one. ``Failure`` for a bad board."""
+    from sudoku import logic  # noqa: PLC0415 (see above: only the app's worker needs it)
+
+    try:
+        grid = formats.parse(givens)
+    except PuzzleError as error:
+        return failure(str(error))
+    key = max(rating, default=0) + 1
+    rating.clear()
+    rating[key] = {"walk": logic.rating_walk(grid), "steps": 0, "tenths": 0}
+    answer = rate_slice(key)
+    if "problem" in answer:
+        return reply(answer)
+    started: RatingStarted = {"scale": scale_words(), "answer": answer}
+    return reply(started)
+
+
+def rate_more(key: int) -> str:
+    """Walk the rating ``key`` on for up to ``RATE_SLICE_MS``: ``Rating`` ``{"job": key,
+    "steps": n}`` (the path's steps so far) while it goes on; once done ``Rated``
+    ``{"rating": tenths, "text": "4.2", "level": "hard", "steps": n}``, and the job is
+    closed; ``Refusal`` (see ``rate_start``). ``Failure`` for a rating dropped (another
+    started since) or never started."""
+    if int(key) not in rating:
+        return failure(f"no rating {key}: another puzzle is rated now, or none")
+    return reply(rate_slice(int(key)))
+
+
+def rate_slice(key: int) -> "Rating | Rated | Refusal":
+    """One slice of the rating ``key`` (open): ``rate_more``'s answer."""
+    from sudoku import logic  # noqa: PLC0415 (see above: only the app's worker needs it)
+
+    job = rating[key]
+    start = ticks()
+    try:
+        for tenths in job["walk"]:
+            job["steps"] += 1
+            job["tenths"] = tenths
+            if ms_since(start) > RATE_SLICE_MS:
+                going: Rating = {"job": key, "steps": job["steps"]}
+                return going
+    except PuzzleError as error:
+        del rating[key]
+        refused: Refusal = {"problem": str(error)}
+        return refused
+    del rating[key]
+    tenths = job["tenths"]
+    done: Rated = {
+        "rating": tenths,
+        "text": rating_text(tenths),
+        "level": logic.level_of_rating(tenths),
+        "steps": job["steps"],
+    }
+    return done
+
+
 def generate(level: str, seed: "Any" = None) -> str:
     """A new puzzle of ``level`` from ``seed`` (a whole number; None draws one):
     ``{"grid", "level", "seed", "givens", "ms"}``, or ``{"error"}`` for an
@@ -303,6 +459,8 @@ __export__ = [
     "generate",
     "hint",
     "parse",
+    "rate_more",
+    "rate_start",
     "ready",
     "render_limits",
     "render_more",

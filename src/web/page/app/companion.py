@@ -5,14 +5,18 @@
   earlier hints crossed out. The step's cells and units light up and the status says it
   in words (``sudoku.logic.say``); pressing Hint again (its label says "Apply hint")
   applies it: a placement becomes an entry, an elimination leaves the cell's candidates
-  and pencil marks. Wrong entries, a conflict, a full board, or logic stuck: the status
-  says which, and what to do.
+  and pencil marks. A chain's hint lists its links as numbered steps under the status
+  (``#hint-steps``, ``sudoku.logic.chain_steps``) and lights every cell they use. A wrong
+  entry comes first (``sudoku.logic.wrong_entry``): the status names it, the cell is
+  marked, Undo to first mistake is offered, and the next press ("Erase r3c5") erases
+  it. A conflict, a full board, or logic stuck: the status says which, and what to do.
 - **Check** names the reader's entries that disagree with the puzzle's solution, and
   marks them, without showing any other digit.
 - **New puzzle** has the worker make one at the chosen level (``sudoku.generator``):
   seconds for *hard* in Pyodide, off this thread; the page says what it is making.
 
-Any edit makes a hint or a check stale: main.py calls ``forget`` before it paints.
+Any edit makes a hint or a check stale: main.py calls ``forget`` before it paints. The
+puzzle's rating line is ``rating``'s (``Companion.rater``).
 
 Runs on the page's main thread (MicroPython).
 """
@@ -20,6 +24,7 @@ Runs on the page's main thread (MicroPython).
 from client import WorkerError
 from entries import Board
 from pyscript import document, window
+from rating import Rater
 
 from sudoku.grid import cell_name
 from sudoku.words import listing
@@ -72,7 +77,12 @@ class Companion:
         self.wrong: set[int] = set()
         self.mistakes: dict[int, str] = {}
         """The wrong entries Check found, cell to digit (Undo to the first mistake)."""
+        self.erase: int | None = None
+        """The wrong entry the hint shown named (a second press erases it), else None."""
+        self.rater = Rater(board, solver)
+        """The puzzle's rating line (``rating``): main.py's paint calls its ``follow``."""
         self.button = document.getElementById("hint")
+        self.steps = document.getElementById("hint-steps")
         self.answers = 0
         """Hints and checks answered (``body[data-answers]``, for tests)."""
 
@@ -98,10 +108,22 @@ class Companion:
     def forget(self) -> bool:
         """Drop the hint and the check shown (the board changed); True if there was one."""
         had = bool(self.step or self.cells or self.units or self.wrong or self.targets)
-        self.step = None
+        had = had or self.erase is not None
+        self.step, self.erase = None, None
         self.cells, self.units, self.wrong, self.targets = set(), set(), set(), set()
         self.button.textContent = "Hint"
+        self.list_steps([])
         return had
+
+    def list_steps(self, lines: "list[str]") -> None:
+        """Show a chain's steps, numbered, under the hint's words (text only, never HTML);
+        none hides the list."""
+        self.steps.replaceChildren()
+        for line in lines:
+            item = document.createElement("li")
+            item.textContent = line
+            self.steps.append(item)
+        self.steps.hidden = not lines
 
     def now(self) -> str:
         """The board's state, to tell whether it changed while the worker thought."""
@@ -134,6 +156,9 @@ class Companion:
         if self.step is not None and self.shown_for == before:
             self.apply()
             return
+        if self.erase is not None and self.shown_for == before:
+            self.erase_wrong(self.erase)
+            return
         self.forget()
         self.repaint()
         self.say("Looking for the easiest step…", "hinting")
@@ -147,6 +172,9 @@ class Companion:
             return
         if self.now() != before:
             return  # the reader moved on: the answer is about another board
+        if "cell" in answer:  # a wrong entry, before any reasoning
+            self.name_wrong(answer["cell"], answer["digit"], answer["text"], before)
+            return
         if "problem" in answer:
             self.say(answer["text"], "hint-" + answer["problem"])
             return
@@ -157,7 +185,31 @@ class Companion:
         self.targets = {cell for cell, _ in step["eliminations"]}
         self.button.textContent = "Apply hint"
         self.repaint()
-        self.say(self.text, "hint")
+        steps = answer["steps"]
+        said = self.text.split(" (")[0] + ". Why, step by step:" if steps else self.text
+        self.say(said, "hint")
+        self.list_steps(steps)
+
+    def name_wrong(self, cell: int, digit: str, text: str, before: str) -> None:
+        """Show the wrong entry the worker named, before any reasoning: marked, Undo to
+        first mistake offered, and Hint's next press erases it."""
+        self.erase, self.shown_for = cell, before
+        self.wrong = {cell}
+        self.mistakes = {cell: digit}
+        self.button.textContent = "Erase " + cell_name(cell)
+        self.repaint()
+        self.say(text, "hint-wrong-entry")
+
+    def erase_wrong(self, cell: int) -> None:
+        """Erase the wrong entry the hint named (an edit Undo takes back)."""
+        name, board = cell_name(cell), self.board
+        self.edit(
+            f"erasing {name} (not right there)",
+            lambda: board.write(cell, ""),
+            True,
+            f"Erased your {board.entries[cell]} in {name}: press Hint for the next step.",
+            "hint-applied",
+        )
 
     def apply(self) -> None:
         """Play the hint shown: placements become entries, eliminations leave the marks."""
@@ -243,6 +295,7 @@ class Companion:
             button.disabled = False
             document.body.dataset.making = "false"
         self.load_grid(answer["grid"], f"New puzzle ({level})")
+        self.rater.known(answer["grid"], answer["level"])
         document.body.dataset.seed = str(seed)
         document.body.dataset.makeMs = str(answer["ms"])  # the worker's own time (bench/)
         self.say(

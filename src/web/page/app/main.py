@@ -144,6 +144,7 @@ def paint() -> None:
     """Show the board (``BoardView.paint``), Rewind, Undo, Redo, Start solving and Edit
     givens as they apply; run or pause the timer."""
     view.paint(companion.look, companion.gone())
+    companion.rater.follow()
     page["rewind"].hidden = not companion.mistakes or not companion.wrong
     page["undo"].disabled = not past.can_undo()
     page["redo"].disabled = not past.can_redo()
@@ -452,22 +453,15 @@ async def connect() -> None:
         say(f"The Python solver could not start: {error}", "error")
         page.body.dataset.ready = "failed"
         return
+    companion.rater.connect()
     for button in page.find("#solve, .needs-python"):
         button.disabled = False
     page["solve"].textContent = "Solve"
     if status.verdict == "loading":
         say(f"{info['python']} is ready: type or paste a puzzle, then Solve.", "ready")
-    player = mount_app(solver, read_board, load_text, QUERY)
-    state["player"] = player
-    shared = player.on_trace
-    assert shared is not None  # (mount_app set it: the share panel)
-
-    def on_trace(grid: str, strategy: str) -> None:
-        shared(grid, strategy)
-        keeper.remember()
-
-    player.on_trace = on_trace
-    player.refuses = refuse_clash
+    state["player"] = mount_app(
+        solver, read_board, load_text, refuses=refuse_clash, traced=keeper.remember, query=QUERY
+    )
     page.body.dataset.ready = "true"
     window.performance.mark("sudoku:solver-ready")
     check_conflicts()

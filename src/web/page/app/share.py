@@ -159,18 +159,22 @@ async def copy_field(player: Player, button: "Any") -> None:
         relabel(button)
 
 
-def mount_app(
+def mount_app(  # noqa: PLR0913 (the app's parts the player works with)
     solver: "Solver",
     read_board: "Callable[[], str]",
     load_text: "Callable[[str, str], Coroutine[Any, Any, None]]",
+    *,
+    refuses: "Callable[[], str]",
+    traced: "Callable[[], object]",
     query: str | None = None,
 ) -> Player:
     """Wire the app's player section: Watch, Compare, Share; restore a shared link.
 
     ``read_board()`` is the main board as an 81-character grid; ``load_text(text, what)``
-    reads a puzzle onto the main board (main.py's own functions); ``query`` is the
-    page's query as it was loaded (the address may follow the board since), by default
-    the address's.
+    reads a puzzle onto the main board; ``refuses()`` says why the board cannot be
+    watched ("" when it can: ``Player.refuses``); ``traced()`` is told of each trace
+    opened (main.py's own functions); ``query`` is the page's query as it was loaded
+    (the address may follow the board since), by default the address's.
     """
     if query is None:
         query = window.location.search
@@ -182,7 +186,13 @@ def mount_app(
     board.setAttribute("aria-label", BOARD_LABEL)
     player.board = read_board
     player.connect(solver)
-    player.on_trace = lambda _grid, _strategy: show_share(player)
+    player.refuses = refuses
+
+    def on_trace(_grid: str, _strategy: str) -> None:
+        show_share(player)
+        traced()
+
+    player.on_trace = on_trace
     share = document.getElementById("share")
     if share is not None:
         browser.listen(share, "toggle", lambda _e: show_share(player))

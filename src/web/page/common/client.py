@@ -31,6 +31,9 @@ if TYPE_CHECKING:
         Parsed,
         Pictures,
         Progress,
+        Rated,
+        Rating,
+        RatingStarted,
         Ready,
         Recorded,
         Refusal,
@@ -38,6 +41,7 @@ if TYPE_CHECKING:
         Stopped,
         Stuck,
         Verdict,
+        WrongEntry,
     )
 
 GONE = "the Python solver stopped working: reload the page to start it again"
@@ -161,10 +165,20 @@ class Solver:
         answer: Stopped = await self.call("render_stop", key)
         return answer
 
-    async def hint(self, grid: str, givens: str, struck: str) -> "Hinted | Stuck":
+    async def hint(self, grid: str, givens: str, struck: str) -> "Hinted | Stuck | WrongEntry":
         """The easiest logical step from ``grid`` (givens and entries), less the
-        candidates ``struck`` (81 cells' strings joined by "|")."""
-        answer: Hinted | Stuck = await self.call("hint", grid, givens, struck)
+        candidates ``struck`` (81 cells' strings joined by "|"); a wrong entry first."""
+        answer: Hinted | Stuck | WrongEntry = await self.call("hint", grid, givens, struck)
+        return answer
+
+    async def rate_start(self, givens: str) -> "RatingStarted | Refusal":
+        """Start rating the puzzle ``givens`` (one rating at a time: an older one ends)."""
+        answer: RatingStarted | Refusal = await self.call("rate_start", givens)
+        return answer
+
+    async def rate_more(self, job: int) -> "Rating | Rated | Refusal":
+        """Rate on for one more slice."""
+        answer: Rating | Rated | Refusal = await self.call("rate_more", job)
         return answer
 
     async def check(self, givens: str, entries: str) -> "Checked | Refusal":
