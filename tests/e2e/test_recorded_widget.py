@@ -15,6 +15,7 @@ import pytest
 from conftest import Host, off_origin, origin_of
 from playwright.sync_api import Browser, BrowserContext, Page
 from support import LEETCODE
+from test_a11y import axe_violations
 
 from sudoku.cli.watch import fragment
 from sudoku.plain import STARTING_POINTS, unmarked
@@ -234,3 +235,19 @@ def test_a_blog_posts_tags_play_the_posts_code(browser: Browser, post: str, base
     assert errors == []
     assert off_origin(off_origin(urls, origin_of(base_url)), origin_of(post)) == []
     context.close()
+
+
+def test_a_recorded_widget_has_no_axe_violations(context: BrowserContext, base_url: str) -> None:
+    """The widget playing a recording, an error's message in its note, mid-run: zero axe
+    violations (the renamed counters and headings, the open writes, the marked line)."""
+    code = (
+        "def solve(board):\n    board[0][2] = '4'\n    board[0][3] = '6'\n"
+        "    board[0][3] = '.'\n    return 1 / 0\n"
+    )
+    page, errors, _ = opened(context, f"{base_url}embed.html#{fragment(recorded(code)[0])}")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(f"+{PLAYER}.dataset.steps === 2")
+    assert shown(page)["note"] == "error on line 5: ZeroDivisionError: division by zero"
+    assert axe_violations(page) == []
+    assert errors == []

@@ -115,14 +115,17 @@ async def start() -> None:
 
 async def open_recording() -> bool:
     """Play the recording of a reader's own code that the fragment holds (``#trace=``:
-    static/js/recording.js unpacked it); whether it plays. One that cannot play is said
-    in a note, and the widget plays the URL's puzzle and strategy instead."""
+    static/js/recording.js unpacked it); whether it plays. The player's note (the run's
+    message: an error, a stop) joins the notes; a recording that cannot play is said
+    there, and the widget plays the URL's puzzle and strategy instead."""
     found = await window.sudokuLabRecording()
     if not found.text and not found.error:
         return False
-    if not found.error and await widget.open_recorded(found.text):
-        return True
+    played = not found.error and await widget.open_recorded(found.text)
     said = found.error or widget.view.shown.get("note", "")
+    if played:
+        notes.extend([said] if said else [])
+        return True
     notes.append(said + " Playing " + settings["strategy"] + " instead.")
     return False
 
