@@ -77,12 +77,15 @@ def test_closed_pipe_stops_quietly() -> None:
 
 
 def test_interrupt_stops_quietly() -> None:
-    """Ctrl-C during a long trace ends it with exit 130 and no traceback."""
+    """Ctrl-C during a long trace ends it with exit 130 and no traceback. (The child
+    takes Ctrl-C as a terminal gives it: a runner started in the background of a
+    non-interactive shell ignores SIGINT, and its children would inherit that.)"""
     with subprocess.Popen(
         [sys.executable, "-m", "sudoku", "trace", HARD_FOR_NAIVE],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # noqa: PLW1509
     ) as process:
         assert process.stdout is not None
         assert process.stdout.readline()  # it is running main() now
