@@ -34,9 +34,9 @@ its own ``assume``.
 
 from __future__ import annotations
 
-from sudoku.compat import tidy
 from sudoku.grid import PEERS, UNITS, UNITS_OF
-from sudoku.solver import board_of, contradicts
+from sudoku.singles import PLACED, close
+from sudoku.singles import start as start_of
 from sudoku.steps import (
     BIT,
     ONLY,
@@ -230,16 +230,27 @@ def needs_of(masks: Sequence[int]) -> tuple[list[int], list[int]]:
     return need, counts
 
 
-def assume(
-    masks: Sequence[int], need: Sequence[int], counts: Sequence[int], cell: int, bit: int
+def assume(  # noqa: PLR0913, PLR0917 (the state's three parts, the candidate, a bound)
+    masks: Sequence[int],
+    need: Sequence[int],
+    counts: Sequence[int],
+    cell: int,
+    bit: int,
+    rounds: int = 81,
 ) -> Outcome:
     """Place ``bit`` at ``cell`` and follow the naked and hidden singles round by round
-    until a contradiction (``contradiction`` set) or a stall. Singles are noticed as they
-    appear (a cell down to one candidate, a digit down to one place in a unit): the state
-    given is taken to have none."""
+    until a contradiction (``contradiction`` set) or a stall, or for ``rounds`` rounds at
+    most (the assumption's own is the first). Singles are noticed as they appear (a cell
+    down to one candidate, a digit down to one place in a unit): the state given is
+    taken to have none.
+
+    Each round's singles were found in the round before, from one of its placements, so
+    a contradiction in round ``k`` (from 0) rests on at least ``k + 1`` placements: its
+    chain has ``k + 2`` links or more."""
     out = Outcome(masks, need, counts)
     todo: list[tuple[int, int, str, int, list[int]]] = [(cell, bit, "assume", -1, [])]
-    while todo:
+    while todo and rounds:
+        rounds -= 1
         out.found = []
         for where, digit, kind, unit, premises in todo:
             if out.masks[where] & digit and where not in out.filled:
@@ -340,40 +351,81 @@ def chain_links(out: Outcome) -> tuple[Link, ...]:
     return tuple(links)
 
 
-def refutation(
-    state: tuple[Sequence[int], Sequence[int], Sequence[int]],
-    digits: Sequence[str],
+if TYPE_CHECKING:
+    Plan = tuple[tuple[int, list[tuple[int, int]]], list["Plan | None"]]
+    """How an assumption is refuted by splitting: the split (``splits``' shape), then each
+    option's own plan, None for an option whose singles break a rule at once."""
+
+
+def plan_for(state: list[int], depth: int) -> Plan | None:
+    """How the stalled ``state`` (``singles.close``'s, after an assumption) breaks a rule
+    whatever is split, splitting at most ``depth`` times along any branch: the first split
+    (``splits``' order) whose every option breaks one; None if none does within that.
+
+    At the last level every split's options must break a rule by singles alone, and one
+    option that does not is enough to pass the split by: an option that singles place in
+    a state that breaks nothing (a "witness", reached from this one) does not either (the
+    singles only remove, so a state with more removed breaking nothing means one with
+    fewer breaks nothing), so such a split is passed without a look."""
+    witness_cells = bytearray(81)
+    witness_digits = [0] * 27
+    for unit, options in splits(state, depth == 1):
+        if depth == 1 and any_witnessed(options, unit, witness_cells, witness_digits):
+            continue
+        branches: list[Plan | None] = []
+        for cell, bit in options:
+            after = state[:]
+            if not close(after, cell, bit):
+                branches.append(None)
+                continue
+            if depth == 1:
+                witness(after, witness_cells, witness_digits)
+                break
+            deeper = plan_for(after, depth - 1)
+            if deeper is None:
+                break
+            branches.append(deeper)
+        else:
+            return (unit, options), branches
+    return None
+
+
+def any_witnessed(
+    options: list[tuple[int, int]], unit: int, cells: bytearray, digits: list[int]
+) -> bool:
+    """Whether a witness placed one of a split's options: a digit of a two-candidate cell
+    (``unit`` -1: any digit of that cell), or the digit in ``unit``."""
+    if unit < 0:
+        return bool(cells[options[0][0]])
+    return bool(digits[unit] & options[0][1])
+
+
+def witness(state: list[int], cells: bytearray, digits: list[int]) -> None:
+    """Note what a state that breaks nothing placed: its filled cells, each unit's digits."""
+    for cell in range(81):
+        if not state[cell]:
+            cells[cell] = 1
+    for unit in range(27):
+        digits[unit] |= state[PLACED + unit]
+
+
+def chain_of(
+    start: tuple[Sequence[int], Sequence[int], Sequence[int]],
     cell: int,
     bit: int,
-    depth: int,
-) -> tuple[Link, ...] | None:
-    """The links showing that ``bit`` at ``cell`` breaks a rule, splitting at most
-    ``depth`` times along any branch; None if it does not within that. ``digits``: the
-    filled cells' digits (``.`` for a blank), for the solver's quick check of a split's
-    branches (``solver.contradicts``: when it finds no contradiction, singles find none).
-    ``state``: the masks, needs and counts (``Outcome``) to start from."""
-    out = assume(state[0], state[1], state[2], cell, bit)
-    if out.contradiction is not None:
+    plan: Plan | None,
+) -> tuple[Link, ...]:
+    """The links refuting ``bit`` at ``cell`` from the ``Outcome`` state ``start`` (masks,
+    needs, counts), by ``plan`` (None: its singles break a rule at once)."""
+    out = assume(start[0], start[1], start[2], cell, bit)
+    if plan is None:
         return chain_links(out)
-    if depth == 0:
-        return None
-    tidy()  # a split's search makes much garbage: MicroPython would grow its heap instead
-    after = list(digits)
-    for where, placed, _, _, _ in out.placed:
-        after[where] = ONLY[placed]
-    board, done = board_of(after, out.masks)
-    for unit, options in splits(out, depth == 1):
-        if depth == 1 and not all(contradicts(board, done, c, INDEX[b]) for c, b in options):
-            continue
-        branches = []
-        for where, digit in options:
-            links = refutation((out.masks, out.need, out.counts), after, where, digit, depth - 1)
-            if links is None:
-                break
-            branches.append(links)
-        else:
-            return split_links(out, unit, options, tuple(branches))
-    return None
+    (unit, options), plans = plan
+    after = (out.masks, out.need, out.counts)
+    branches = tuple(
+        [chain_of(after, where, digit, plans[i]) for i, (where, digit) in enumerate(options)]
+    )
+    return split_links(out, unit, options, branches)
 
 
 def split_links(
@@ -403,26 +455,31 @@ def bits_of(mask: int) -> list[int]:
     return found
 
 
-def splits(out: Outcome, every: bool) -> list[tuple[int, list[tuple[int, int]]]]:
-    """Where a stalled chain may split, each as (unit, options (cell, bit)): the cells
-    with two candidates (unit -1), then the digits with two places in a unit (``every``:
-    all of them; else the first, or the cell with the fewest candidates if none)."""
-    masks = out.masks
+def splits(state: list[int], every: bool) -> list[tuple[int, list[tuple[int, int]]]]:
+    """Where a stalled chain (a ``singles`` state) may split, each as (unit, options
+    (cell, bit)): the cells with two candidates (unit -1), then the digits with two places
+    in a unit (``every``: all of them; else the first, or the cell with the fewest
+    candidates if none)."""
     found = []
     for cell in range(81):
-        if SIZE[masks[cell]] == 2:
-            found.append((-1, [(cell, low) for low in bits_of(masks[cell])]))
+        if SIZE[state[cell]] == 2:
+            found.append((-1, [(cell, low) for low in bits_of(state[cell])]))
             if not every:
                 return found
     for unit, cells in enumerate(UNITS):
-        for bit in bits_of(out.need[unit]):
-            if out.counts[9 * unit + INDEX[bit]] == 2:
-                found.append((unit, [(cell, bit) for cell in cells if masks[cell] & bit]))
-                if not every:
-                    return found
+        once = twice = three = 0
+        for cell in cells:
+            mask = state[cell]
+            three |= twice & mask
+            twice |= once & mask
+            once |= mask
+        for bit in bits_of(twice & ~three & ~state[PLACED + unit]):
+            found.append((unit, [(cell, bit) for cell in cells if state[cell] & bit]))
+            if not every:
+                return found
     if not found:
-        cell = min([c for c in range(81) if masks[c]], key=lambda c: SIZE[masks[c]])
-        found.append((-1, [(cell, low) for low in bits_of(masks[cell])]))
+        cell = min([c for c in range(81) if state[c]], key=lambda c: SIZE[state[c]])
+        found.append((-1, [(cell, low) for low in bits_of(state[cell])]))
     return found
 
 
@@ -431,11 +488,13 @@ def contradiction_chain(marks: Sequence[str], solution: str, max_depth: int = 9)
     does not hold): with no split, the shortest; else the first found with the fewest
     levels of splits. None when no candidate is wrong (the marks hold only the solution)
     or none breaks within ``max_depth`` levels. Candidates are tried cells with fewer
-    candidates first, then in reading order, digits ascending."""
+    candidates first, then in reading order, digits ascending.
+
+    Each candidate's singles are followed once (``singles.close``), and the chain's links
+    are made (``assume``, which records why) only for the one refuted."""
     masks = masks_of(marks)
     need, counts = needs_of(masks)
-    digits = [solution[cell] if not masks[cell] else "." for cell in range(81)]
-    board, done = board_of(digits, masks)
+    state = start_of(masks)
     wrong = [
         (SIZE[masks[cell]], cell, bit)
         for cell in range(81)
@@ -443,24 +502,33 @@ def contradiction_chain(marks: Sequence[str], solution: str, max_depth: int = 9)
         if ONLY[bit] != solution[cell]
     ]
     wrong.sort()
-    for depth in range(max_depth + 1):
-        best = None
-        for _, cell, bit in wrong:
-            if depth == 0 and not contradicts(board, done, cell, INDEX[bit]):
-                continue
-            links = refutation((masks, need, counts), digits, cell, bit, depth)
-            if links is not None and (best is None or size_of(links) < size_of(best[2])):
+    stalled = []
+    best = None
+    for _, cell, bit in wrong:
+        after = state[:]
+        if close(after, cell, bit):
+            stalled.append((cell, bit, after))
+            continue
+        shortest = 83 if best is None else len(best[2])  # a chain has 82 links at most
+        out = assume(masks, need, counts, cell, bit, shortest - 2)
+        if out.contradiction is not None:
+            links = chain_links(out)
+            if len(links) < shortest:
                 best = (cell, bit, links)
-                if depth:
-                    break
-        if best is not None:
-            cell, bit, links = best
-            tenths = RATINGS["contradiction chain"] + 10 * depth + length_bonus(size_of(links))
-            gone = ((cell, ONLY[bit]),)
-            return new_step(
-                "contradiction chain", (), gone, (cell,), (), (ONLY[bit],), tenths, links
-            )
-    return None
+    depth = 0
+    while best is None and depth < max_depth:
+        depth += 1
+        for cell, bit, after in stalled:
+            plan = plan_for(after, depth)
+            if plan is not None:
+                best = (cell, bit, chain_of((masks, need, counts), cell, bit, plan))
+                break
+    if best is None:
+        return None
+    cell, bit, links = best
+    tenths = RATINGS["contradiction chain"] + 10 * depth + length_bonus(size_of(links))
+    gone = ((cell, ONLY[bit]),)
+    return new_step("contradiction chain", (), gone, (cell,), (), (ONLY[bit],), tenths, links)
 
 
 def size_of(links: Sequence[Link]) -> int:
