@@ -54,7 +54,7 @@ from sudoku.steps import (
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Iterator, Sequence
 
     Link = tuple[str, int, str, int, tuple[tuple["Link", ...], ...]]
     """A contradiction chain's link (see the module docstring)."""
@@ -360,44 +360,44 @@ if TYPE_CHECKING:
 def plan_for(state: list[int], depth: int) -> Plan | None:
     """How the stalled ``state`` (``singles.close``'s, after an assumption) breaks a rule
     whatever is split, splitting at most ``depth`` times along any branch: the first split
-    (``splits``' order) whose every option breaks one; None if none does within that.
-
-    At the last level every split's options must break a rule by singles alone, and one
-    option that does not is enough to pass the split by: an option that singles place in
-    a state that breaks nothing (a "witness", reached from this one) does not either (the
-    singles only remove, so a state with more removed breaking nothing means one with
-    fewer breaks nothing), so such a split is passed without a look."""
-    witness_cells = bytearray(81)
-    witness_digits = [0] * 27
-    for unit, options in splits(state, depth == 1):
-        if depth == 1 and any_witnessed(options, unit, witness_cells, witness_digits):
-            continue
+    (``splits``' order) whose every option breaks one; None if none does within that."""
+    if depth == 1:
+        return last_split(state)
+    for unit, options in splits(state, False, NOTHING_CELLS, NOTHING_DIGITS):
         branches: list[Plan | None] = []
         for cell, bit in options:
             after = state[:]
-            if not close(after, cell, bit):
+            if close(after, cell, bit):
+                deeper = plan_for(after, depth - 1)
+                if deeper is None:
+                    return None
+                branches.append(deeper)
+            else:
                 branches.append(None)
-                continue
-            if depth == 1:
-                witness(after, witness_cells, witness_digits)
-                break
-            deeper = plan_for(after, depth - 1)
-            if deeper is None:
-                break
-            branches.append(deeper)
-        else:
-            return (unit, options), branches
+        return (unit, options), branches
     return None
 
 
-def any_witnessed(
-    options: list[tuple[int, int]], unit: int, cells: bytearray, digits: list[int]
-) -> bool:
-    """Whether a witness placed one of a split's options: a digit of a two-candidate cell
-    (``unit`` -1: any digit of that cell), or the digit in ``unit``."""
-    if unit < 0:
-        return bool(cells[options[0][0]])
-    return bool(digits[unit] & options[0][1])
+def last_split(state: list[int]) -> Plan | None:
+    """``plan_for`` at the last level: the first split whose every option breaks a rule by
+    singles alone.
+
+    One option that does not is enough to pass a split by, and a **witness** shows one
+    without a look: a state reached from this one by singles and options that breaks
+    nothing. Each option it placed breaks nothing either (singles only remove, so a state
+    with fewer removed than a witness cannot break a rule the witness keeps). Every
+    option tried that breaks nothing adds its state to the witnesses."""
+    cells = bytearray(81)  # the cells some witness filled
+    digits = [0] * 27  # the digits some witness placed in each unit
+    for unit, options in splits(state, True, cells, digits):
+        for cell, bit in options:
+            after = state[:]
+            if close(after, cell, bit):
+                witness(after, cells, digits)
+                break
+        else:
+            return (unit, options), [None] * len(options)
+    return None
 
 
 def witness(state: list[int], cells: bytearray, digits: list[int]) -> None:
@@ -455,32 +455,44 @@ def bits_of(mask: int) -> list[int]:
     return found
 
 
-def splits(state: list[int], every: bool) -> list[tuple[int, list[tuple[int, int]]]]:
+NOTHING_CELLS = bytearray(81)
+NOTHING_DIGITS = (0,) * 27
+"""No witness: every split counts (``splits``)."""
+
+
+def splits(
+    state: list[int], every: bool, cells: bytearray, digits: Sequence[int]
+) -> Iterator[tuple[int, list[tuple[int, int]]]]:
     """Where a stalled chain (a ``singles`` state) may split, each as (unit, options
     (cell, bit)): the cells with two candidates (unit -1), then the digits with two places
     in a unit (``every``: all of them; else the first, or the cell with the fewest
-    candidates if none)."""
-    found = []
+    candidates if none). Lazily, leaving out the cells ``cells`` marks and the digits
+    ``digits`` holds in a unit (``last_split``'s witnesses), as they are when reached."""
+    found = False
     for cell in range(81):
         if SIZE[state[cell]] == 2:
-            found.append((-1, [(cell, low) for low in bits_of(state[cell])]))
+            found = True
+            if not cells[cell]:
+                yield -1, [(cell, low) for low in bits_of(state[cell])]
             if not every:
-                return found
-    for unit, cells in enumerate(UNITS):
+                return
+    for unit, members in enumerate(UNITS):
         once = twice = three = 0
-        for cell in cells:
+        for cell in members:
             mask = state[cell]
             three |= twice & mask
             twice |= once & mask
             once |= mask
         for bit in bits_of(twice & ~three & ~state[PLACED + unit]):
-            found.append((unit, [(cell, bit) for cell in cells if state[cell] & bit]))
+            found = True
+            if not digits[unit] & bit:
+                yield unit, [(cell, bit) for cell in members if state[cell] & bit]
             if not every:
-                return found
+                return
     if not found:
         cell = min([c for c in range(81) if state[c]], key=lambda c: SIZE[state[c]])
-        found.append((-1, [(cell, low) for low in bits_of(state[cell])]))
-    return found
+        if not cells[cell]:
+            yield -1, [(cell, low) for low in bits_of(state[cell])]
 
 
 def contradiction_chain(marks: Sequence[str], solution: str, max_depth: int = 9) -> Step | None:

@@ -388,10 +388,36 @@ def solutions(grid: Grid) -> int:
 
 def only_solution(grid: Grid) -> Grid | None:
     """The one solution of ``grid``, or None when it has several (PuzzleError when it has
-    none or conflicting givens: ``solutions``)."""
+    none or conflicting givens: ``solutions``).
+
+    The last grid found with one solution is remembered (``LAST_SOLVED``): a grid holding
+    its digits and more, all agreeing with its solution, has that one solution too (each
+    of its solutions solves the smaller grid), so the hints along a path search once."""
+    if LAST_SOLVED and extends(grid, LAST_SOLVED[0], LAST_SOLVED[1]):
+        return LAST_SOLVED[1]
     if solutions(grid) > 1:
         return None
-    return solve(grid)
+    solution = solve(grid)
+    assert solution is not None  # solutions found one
+    LAST_SOLVED[:] = [grid, solution]
+    return solution
+
+
+LAST_SOLVED: list[Grid] = []
+"""The last grid ``only_solution`` found one solution for, and that solution (or nothing)."""
+
+
+def extends(grid: Grid, smaller: Grid, solution: Grid) -> bool:
+    """Whether ``grid`` (any value) holds every digit of ``smaller`` and only digits of
+    ``solution``: 81 characters, each ``.`` where ``smaller`` has a blank, or the
+    solution's digit."""
+    if not isinstance(grid, str) or len(grid) != 81:
+        return False
+    for cell in range(81):
+        char = grid[cell]
+        if char != solution[cell] and (char != BLANK or smaller[cell] != BLANK):
+            return False
+    return True
 
 
 def checked_marks(grid: Grid, marks: Sequence[str] | None) -> list[str]:
