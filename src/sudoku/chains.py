@@ -23,6 +23,15 @@ puzzle), so hints never get stuck. The candidates tried are the wrong ones, thos
 solution does not hold: a right one never leads to a contradiction. The shortest chain
 of the first depth that has one is the step.
 
+**Fast enough for the browser.** Most of the search asks only *whether* singles break
+a rule; ``sudoku.singles`` answers that on small ints, recording nothing, and the links
+are made (``assume``, which records why) only for the candidate refuted. Each
+candidate's singles are followed once per hint; a depth-0 chain is followed only as many
+rounds as could still make it shorter than the best so far (a chain's links are at least
+its rounds plus one); at the last level of splits, a split is passed by without a look
+when a state that breaks nothing already placed one of its options (``last_split``).
+None of this changes which chain is found.
+
 A link of a contradiction chain is a 5-tuple ``(kind, cell, digit, unit, branches)``:
 ``("assume", cell, digit, -1, ())``, ``("naked single", cell, digit, -1, ())``,
 ``("hidden single", cell, digit, unit, ())``, ``("no candidate", cell, "", -1, ())``,
