@@ -22,8 +22,11 @@ $(NPM_STAMP): package.json package-lock.json
 	npm ci --ignore-scripts --no-audit --no-fund
 	touch $@
 
+# The vendored runtime (static/vendor/) and the PyScript configs made from the scripts'
+# imports (scripts/pyconfig.py): both git-ignored, both made here.
 vendor: $(NPM_STAMP)
 	$(PYTHON) scripts/vendor.py
+	$(PYTHON) scripts/pyconfig.py
 
 serve: vendor
 	$(PYTHON) scripts/serve.py --port $(PORT) --prefix $(PREFIX)

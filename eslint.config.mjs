@@ -14,7 +14,7 @@ export default [
     linterOptions: { reportUnusedDisableDirectives: "error" },
   },
   {
-    // The service worker: registered as a classic script (src/web/page/offline.py).
+    // The service worker: registered as a classic script (src/web/page/common/offline.py).
     files: ["sw.js"],
     languageOptions: { sourceType: "script", globals: globals.serviceworker },
   },

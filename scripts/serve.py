@@ -11,7 +11,7 @@ time, so an edit shows on reload while unchanged files cost a 304. They also car
 
 A page (``.html``) is served with its ``<!--#include file="PATH" -->`` lines replaced by
 the file at PATH (relative to the root): the player's markup lives once, in
-``src/web/page/player.html``, for both pages. ``scripts/build_site.py`` writes the pages
+``src/web/page/player/player.html``, for both pages. ``scripts/build_site.py`` writes the pages
 of the built site the same way (``render``), so GitHub Pages serves them as they are.
 
 ``--pages`` serves as GitHub Pages does, so a cold visit costs what it costs a reader

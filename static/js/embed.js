@@ -20,7 +20,7 @@
  *
  * Driving it from the page (docs/embedding.md, "Drive the widget"): the element has
  * methods `goto(step)`, `play()`, `pause()` and `setStrategy(name)`, which post the
- * widget's commands to its frame (src/web/page/host.py reads them), and it fires a `step`
+ * widget's commands to its frame (src/web/page/widget/host.py reads them), and it fires a `step`
  * event, `event.detail = {step, kind, nodes}`, as the widget reports where it is (at most
  * ten times a second, and always its last step). Commands given before the widget's first
  * report (it is loading, or not yet scrolled into view) wait for it, in order.

@@ -6,11 +6,11 @@
  *    is painted on the static board, and the widget's height is reported to the host page
  *    (`{type: "sudoku-lab:height", height}`, read by static/js/embed.js) now and whenever
  *    it changes, so the host's iframe has its real height before Python runs.
- * 2. Python (PyScript's MicroPython: src/web/page/embed.py and its worker) starts only when the
+ * 2. Python (PyScript's MicroPython: src/web/page/widget/widget.py and its worker) starts only when the
  *    widget is in view, or on the reader's first touch, click or key in it. A widget the
  *    reader never reaches costs its HTML, CSS and this file.
  *
- * 3. Inside a frame, the host page's messages are the host's commands (src/web/page/host.py
+ * 3. Inside a frame, the host page's messages are the host's commands (src/web/page/widget/host.py
  *    reads them: exact shapes only). Those from the parent window are kept, as JSON text,
  *    until Python is ready and takes them (`window.sudokuLabHost(receive)`), then handed
  *    over as they come; messages from any other window are ignored.

@@ -34,6 +34,9 @@ def load_script(name: str) -> ModuleType:
     return load_file(ROOT / "scripts" / f"{name}.py")
 
 
+load_script("pyconfig").write()  # the PyScript configs the served tree needs (git-ignored)
+
+
 def launch(playwright: Playwright) -> Browser:
     """Headless Chromium that can reach 127.0.0.1 and nothing else."""
     return playwright.chromium.launch(executable_path=chromium_path(), args=LAUNCH_ARGS)

@@ -29,7 +29,7 @@ LOOPED = f"""() => {{
 }}"""
 """The step shown, noted at every animation frame, until the player has gone back to the
 start of its loop at least once and shown more than three steps."""
-PARTS = load_file(WEB / "page" / "options.py").CONTROLS
+PARTS = load_file(WEB / "page" / "common" / "options.py").CONTROLS
 """Every part a widget may show (the page's own table: its unit test checks it against the
 markup's ``data-part`` attributes)."""
 

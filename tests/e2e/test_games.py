@@ -21,7 +21,7 @@ KEPT = """() => {
     const key = Object.keys(localStorage).find(k => k.startsWith('sudoku-lab games '));
     return key ? JSON.parse(localStorage.getItem(key)) : null;
 }"""
-"""What storage keeps (src/web/page/games.py's schema), parsed, or null."""
+"""What storage keeps (src/web/page/app/games.py's schema), parsed, or null."""
 
 
 @pytest.fixture

@@ -160,7 +160,7 @@ CSP = (
 @pytest.mark.parametrize("name", ["index.html", "embed.html"])
 def test_both_pages_carry_the_documented_policy(name: str) -> None:
     """Each page, as served, sets exactly the documented CSP in a meta tag (its one source:
-    src/web/page/head.html, which both include), and has no inline script."""
+    src/web/page/common/head.html, which both include), and has no inline script."""
     html = load_script("serve").render(ROOT, name)
     assert f'<meta http-equiv="Content-Security-Policy" content="{CSP}">' in html
     assert "<script>" not in html

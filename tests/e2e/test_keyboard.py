@@ -8,8 +8,8 @@ from conftest import wait_ready
 from helpers import cell_values
 from playwright.sync_api import Browser, Page, Route
 
-MAIN = "/src/web/page/main.py"
-"""The board's Python (src/web/page/main.py), as the page asks for it."""
+MAIN = "/src/web/page/app/main.py"
+"""The board's Python (src/web/page/app/main.py), as the page asks for it."""
 
 
 def active_id(page: Page) -> str:
@@ -104,7 +104,7 @@ def test_typing_before_python_is_kept(browser: Browser, base_url: str) -> None:
         """Keep the board's Python waiting until the typing is done."""
         held.append(route)
 
-    context.route("**/src/web/page/main.py", hold)
+    context.route("**/src/web/page/app/main.py", hold)
     page = context.new_page()
     asked: list[str] = []
     page.on("request", lambda request: asked.append(request.url))

@@ -23,7 +23,7 @@ REFUSED = """(() => { try { return localStorage.length >= 0 && 'allowed'; }
 STORED = """() => Object.entries(localStorage)
     .filter(([key]) => key.startsWith('sudoku-lab games '))
     .map(([, kept]) => JSON.parse(kept).current)"""
-"""The puzzle on the board as storage keeps it (src/web/page/games.py): "" when empty."""
+"""The puzzle on the board as storage keeps it (src/web/page/app/games.py): "" when empty."""
 
 
 @pytest.fixture

@@ -3,7 +3,7 @@ code line against the core's own trace, compare mode against the CLI, the share 
 and a search of over a million steps that plays and stops without freezing the page.
 
 Long searches are made short on purpose: ``data-cap`` and ``data-compare-cap`` on the
-player (documented in src/web/page/player.py) bring the caps down to a few thousand steps."""
+player (documented in src/web/page/player/player.py) bring the caps down to a few thousand steps."""
 
 from __future__ import annotations
 

@@ -20,7 +20,7 @@ from playwright.sync_api import BrowserContext, Page
 from support import WEB, load_file
 from test_player import watch
 
-options = load_file(WEB / "page" / "options.py")
+options = load_file(WEB / "page" / "common" / "options.py")
 PLAYER = "document.querySelector('#player')"
 TRACE_MS = 60_000
 SHOW = """controls => {

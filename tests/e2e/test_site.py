@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import ast
 import json
+import sys
 import tomllib
 import urllib.request
 from pathlib import Path
@@ -56,14 +56,11 @@ def test_vendor_plan_has_no_maps_and_all_sources_exist() -> None:
     assert not [rel for _, rel in plan if rel.endswith(".map")]
 
 
-WEB = ROOT / "src" / "web"
-SCRIPTS = {
-    "mpy-app-worker.toml": WEB / "worker" / "app.py",
-    "mpy-worker.json": WEB / "worker" / "worker.py",
-    "mpy-app.toml": WEB / "page" / "main.py",
-    "mpy.toml": WEB / "page" / "embed.py",
-}
-"""Each PyScript config and the script that runs with it."""
+pyconfig = load_script("pyconfig")
+
+STANDARD = {*sys.stdlib_module_names, "pyscript", "js"}
+"""What a page or worker imports that no [files] entry brings: the standard library
+(MicroPython's subset, as far as our code uses it) and PyScript's modules."""
 
 
 def config_of(name: str) -> dict[str, Any]:
@@ -74,62 +71,21 @@ def config_of(name: str) -> dict[str, Any]:
     return config
 
 
-def imported(path: Path) -> set[str]:
-    """The modules ``path`` imports, wherever in it (type-only imports aside)."""
-    found: set[str] = set()
-    todo: list[ast.AST] = [ast.parse(path.read_text(encoding="utf-8"))]
-    while todo:
-        node = todo.pop()
-        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
-            continue
-        todo.extend(ast.iter_child_nodes(node))
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            found.add(node.module)
-            found.update(f"{node.module}.{alias.name}" for alias in node.names)
-    return found
-
-
-def source_of(module: str, script: Path) -> Path | None:
-    """Where ``module`` comes from for ``script``: its own folder, src/web (the wire) or
-    the core package; None for the standard library and PyScript."""
-    parts = module.split(".")
-    if parts[0] == "sudoku":
-        path = ROOT / "src" / Path(*parts)
-        return path.with_suffix(".py") if path.with_suffix(".py").is_file() else None
-    for folder in (script.parent, WEB):
-        if len(parts) == 1 and (folder / f"{module}.py").is_file():
-            return folder / f"{module}.py"
-    return None
-
-
-def needed_files(script: Path) -> dict[str, str]:
-    """The [files] map a script needs: every module it imports, and theirs, in turn;
-    a core module brings its package's ``__init__.py``, which imports ``compat``."""
-    todo, seen = [script], {script}
-    while todo:
-        for module in imported(todo.pop()):
-            path = source_of(module, script)
-            extra = [ROOT / "src" / "sudoku" / "__init__.py"] if module.startswith("sudoku") else []
-            for found in ([path] if path else []) + extra:
-                if found not in seen:
-                    seen.add(found)
-                    todo.append(found)
-    seen.discard(script)
-    files = {}
-    for path in seen:
-        rel = path.relative_to(ROOT).as_posix()
-        inside = rel.removeprefix("src/") if rel.startswith("src/sudoku/") else path.name
-        files[f"./{rel}"] = f"./{inside}"
-    return files
-
-
-@pytest.mark.parametrize("name", sorted(SCRIPTS))
-def test_files_map_holds_what_its_script_imports(name: str) -> None:
-    """Each config's [files] maps exactly the modules its script imports, and theirs:
-    nothing missing (an ImportError in the browser), nothing more (a wasted download)."""
-    assert config_of(name)["files"] == needed_files(SCRIPTS[name])
+@pytest.mark.parametrize("name", sorted(pyconfig.CONFIGS))
+def test_every_import_is_found_or_standard(name: str) -> None:
+    """Each config's [files] brings every module its script imports, and theirs: an
+    import that is neither found in the script's folders nor MicroPython's or PyScript's
+    own would be an ImportError in the browser."""
+    config = pyconfig.CONFIGS[name]
+    files = config_of(name)["files"]
+    assert files == pyconfig.needed_files(config)
+    for source in [config.script, *(ROOT / path for path in files)]:
+        for module in pyconfig.imported(source):
+            top = module.split(".")[0]  # `from worker import x` names "worker.x" too
+            found = pyconfig.source_of(top, config.folders)
+            assert found or top == "sudoku" or top in STANDARD, (
+                f"{source.name} imports {module}: not in {name}'s folders"
+            )
 
 
 def test_the_widgets_worker_loads_no_companion() -> None:
@@ -143,7 +99,7 @@ def test_the_widgets_worker_loads_no_companion() -> None:
 def test_the_widget_page_loads_no_search() -> None:
     """The widget's page runs no search (its worker does): a reader downloads the solver
     and the teaching strategies once, for the worker, and the page compiles neither."""
-    config = tomllib.loads((ROOT / "mpy.toml").read_text(encoding="utf-8"))
+    config = config_of("mpy.toml")
     assert config["files"]
     assert not {"./src/sudoku/solver.py", "./src/sudoku/tracing.py"} & set(config["files"])
 
@@ -153,16 +109,16 @@ def test_the_player_markup_is_written_once(base_url: str, page: str) -> None:
     """Both pages include the one player fragment; served, it is in place: 81 cells, no
     include line left, nothing else changed around it."""
     source = (ROOT / page).read_text(encoding="utf-8")
-    fragment = (ROOT / "src" / "web" / "page" / "player.html").read_text(encoding="utf-8")
+    fragment = (ROOT / "src/web/page/player/player.html").read_text(encoding="utf-8")
     assert "pcell" not in source
-    assert source.count('<!--#include file="src/web/page/player.html" -->') == 1
+    assert source.count('<!--#include file="src/web/page/player/player.html" -->') == 1
     assert fragment.count('<div class="pcell"></div>') == 81
     with urllib.request.urlopen(base_url + page) as response:  # noqa: S310 (our own server)
         served = response.read().decode("utf-8")
     assert served.count('<div class="pcell"></div>') == 81
     assert "#include" not in served
     first = source.partition("<!--#include")[0]
-    last = source.rpartition('<!--#include file="src/web/page/player.html" -->')[2]
+    last = source.rpartition('<!--#include file="src/web/page/player/player.html" -->')[2]
     assert served.startswith(first)
     assert served.endswith(last)
 

@@ -1,4 +1,4 @@
-"""The app's companion state in CPython: the board as data (src/web/page/entries.py), its
+"""The app's companion state in CPython: the board as data (src/web/page/app/entries.py), its
 undo history (history.py), and the worker's hint, check and generate calls."""
 
 from __future__ import annotations

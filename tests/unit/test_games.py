@@ -1,4 +1,4 @@
-"""The reader's games in storage (src/web/page/games.py): kept, ordered, and read back
+"""The reader's games in storage (src/web/page/app/games.py): kept, ordered, and read back
 safely whatever another page of the origin wrote there."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The host page's remote control (src/web/page/host.py, static/js/embed.js): exactly the
+"""The host page's remote control (src/web/page/widget/host.py, static/js/embed.js): exactly the
 documented shapes are obeyed, and the reports say where the widget is."""
 
 from __future__ import annotations

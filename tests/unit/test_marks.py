@@ -1,4 +1,4 @@
-"""The candidates overlay (src/web/page/marks.py) reads the player's board bytes as the
+"""The candidates overlay (src/web/page/player/marks.py) reads the player's board bytes as the
 core reads its cells: the same candidates at every step, and mrv's next cell is the one
 mrv tries next."""
 

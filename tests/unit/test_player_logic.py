@@ -1,5 +1,5 @@
-"""The player's pure logic (src/web/page/timeline.py, options.py) and the worker's trace
-calls, checked against the core's own events: what the page shows at step k is the
+"""The player's pure logic (src/web/page/player/timeline.py, common/options.py) and the
+worker's trace calls, checked against the core's own events: what the page shows at step k is the
 trace's truth."""
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ CLASH = "55" + "." * 79
 
 
 def load(name: str) -> ModuleType:
-    """``src/web/page/{name}.py`` as a module (in the browser these are top-level scripts)."""
-    return load_file(WEB / "page" / f"{name}.py")
+    """``src/web/page/*/{name}.py`` as a module (in the browser these are top-level scripts)."""
+    return load_file(next((WEB / "page").glob(f"*/{name}.py")))
 
 
 timeline = load("timeline")

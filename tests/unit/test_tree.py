@@ -1,4 +1,4 @@
-"""The search tree (src/web/page/tree.py) built from the wire's bytes is the trace's own
+"""The search tree (src/web/page/player/tree.py) built from the wire's bytes is the trace's own
 tree: its open guesses at every step are the player's stack, clicks find the node under
 them, and the layout folds what is too small while covering every step it shows."""
 

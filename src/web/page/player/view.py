@@ -1,6 +1,6 @@
 """The player's view: its markup's parts, and a cursor painted onto them.
 
-The markup is static HTML (a ``.player`` root, written once in ``src/web/page/player.html``
+The markup is static HTML (a ``.player`` root, written once in ``src/web/page/player/player.html``
 and included by both pages); elements are found by ``data-role`` and whole parts by
 ``data-part``. Text only ever goes in with ``textContent``, and only when it changed:
 at full speed a frame paints 81 cells and a few counters, so the DOM work stays small.

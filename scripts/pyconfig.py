@@ -1,0 +1,192 @@
+"""Write the PyScript configs (``mpy*.toml``, ``mpy-worker.json``) from their scripts' imports.
+
+Each page and worker runs one script; PyScript copies into its virtual file system the
+files its config's ``[files]`` lists, flat (``./player.py``) or, for the core, as the
+``sudoku`` package. That list is exactly the modules the script imports, and theirs, in
+turn: nothing missing (an ImportError in the browser), nothing more (a wasted download).
+So it is computed here, never kept by hand. A bare ``import name`` is looked for in the
+script's search folders (``CONFIGS``), in order; ``sudoku.x`` in ``src/sudoku``, with the
+package's ``__init__.py`` (which imports ``compat``); anything else is the standard
+library or PyScript. Type-only imports (under ``if TYPE_CHECKING:``) load nothing.
+
+The configs are git-ignored: ``make vendor`` (and so ``serve``, ``site``, ``e2e``) runs
+this, and the e2e suite's conftest runs ``write()`` before it serves the tree.
+
+    python3 scripts/pyconfig.py          # write them
+    python3 scripts/pyconfig.py --check  # exit 1 if one is missing or stale
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import os
+import sys
+from pathlib import Path
+from typing import NamedTuple
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "src" / "web"
+PAGE = WEB / "page"
+
+INTERPRETER = "./static/vendor/micropython/micropython.mjs"
+PLUGINS = [
+    "!codemirror",
+    "!deprecations-manager",
+    "!donkey",
+    "!py-editor",
+    "!py-game",
+    "!py-terminal",
+]
+"""PyScript's plugins none of our pages uses, switched off (each would be a download)."""
+
+
+class Config(NamedTuple):
+    """One PyScript config: the script it runs, the folders a bare import is found in,
+    and what it is for (the file's opening comment)."""
+
+    script: Path
+    folders: tuple[Path, ...]
+    about: str
+
+
+CONFIGS = {
+    "mpy-app.toml": Config(
+        PAGE / "app" / "main.py",
+        (PAGE / "app", PAGE / "player", PAGE / "common", WEB),
+        "The app's page (index.html): the board, the companion, the player and the share"
+        " panel; the core modules it imports to check conflicts and read links itself.",
+    ),
+    "mpy-app-worker.toml": Config(
+        WEB / "worker" / "app.py",
+        (WEB / "worker", WEB),
+        "The app's solver worker (index.html): the widget's calls (worker.py) and the"
+        " app's own (hints, checks, new puzzles, pictures), with the core they use.",
+    ),
+    "mpy.toml": Config(
+        PAGE / "widget" / "widget.py",
+        (PAGE / "widget", PAGE / "player", PAGE / "common", WEB),
+        "The widget's page (embed.html): the player and the host's commands; no search"
+        " (its worker runs that).",
+    ),
+    "mpy-worker.json": Config(
+        WEB / "worker" / "worker.py",
+        (WEB / "worker", WEB),
+        "The widget's solver worker, made by static/js/widget.js with this config.",
+    ),
+}
+"""Every config, by file name (in the repository's root, beside the pages)."""
+
+
+def imported(path: Path) -> set[str]:
+    """The modules ``path`` imports, wherever in it (type-only imports aside)."""
+    found: set[str] = set()
+    todo: list[ast.AST] = [ast.parse(path.read_text(encoding="utf-8"))]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
+            continue
+        todo.extend(ast.iter_child_nodes(node))
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def source_of(module: str, folders: tuple[Path, ...]) -> Path | None:
+    """Where ``module`` comes from: the first of ``folders`` that has it, or the core
+    package; None for the standard library and PyScript."""
+    parts = module.split(".")
+    if parts[0] == "sudoku":
+        path = (ROOT / "src" / Path(*parts)).with_suffix(".py")
+        return path if path.is_file() else None
+    if len(parts) > 1:
+        return None
+    return next((f / f"{module}.py" for f in folders if (f / f"{module}.py").is_file()), None)
+
+
+def needed_files(config: Config) -> dict[str, str]:
+    """The [files] map of a config: every module its script imports, and theirs, in
+    turn; a core module brings its package's ``__init__.py``."""
+    todo, seen = [config.script], {config.script}
+    while todo:
+        for module in imported(todo.pop()):
+            path = source_of(module, config.folders)
+            extra = [ROOT / "src" / "sudoku" / "__init__.py"] if module.startswith("sudoku") else []
+            for found in ([path] if path else []) + extra:
+                if found not in seen:
+                    seen.add(found)
+                    todo.append(found)
+    seen.discard(config.script)
+    files = {}
+    for path in sorted(seen):
+        rel = path.relative_to(ROOT).as_posix()
+        inside = rel.removeprefix("src/") if rel.startswith("src/sudoku/") else path.name
+        files[f"./{rel}"] = f"./{inside}"
+    return files
+
+
+def text_of(name: str, config: Config) -> str:
+    """A config's file: TOML with a comment, or JSON (the widget's worker's, which
+    widget.js reads as an object)."""
+    files = needed_files(config)
+    if name.endswith(".json"):
+        data = {
+            "interpreter": INTERPRETER,
+            "plugins": PLUGINS,
+            "sync_main_only": True,
+            "files": files,
+        }
+        return json.dumps(data, indent=2) + "\n"
+    lines = [
+        f"# {config.about}",
+        f"# Made by scripts/pyconfig.py from {config.script.relative_to(ROOT).as_posix()}",
+        "# and what it imports: do not edit.",
+        f'interpreter = "{INTERPRETER}"',
+        "plugins = [" + ", ".join(f'"{p}"' for p in PLUGINS) + "]",
+        "",
+        "[files]",
+        *[f'"{src}" = "{dest}"' for src, dest in files.items()],
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def write(root: Path = ROOT) -> list[str]:
+    """Write every config into ``root``; the names of those that changed."""
+    changed = []
+    for name, config in CONFIGS.items():
+        path = root / name
+        text = text_of(name, config)
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            spare = path.with_name(f".{name}.{os.getpid()}")
+            spare.write_text(text, encoding="utf-8")
+            spare.replace(path)  # at once: a page served meanwhile reads the old or the new
+            changed.append(name)
+    return changed
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write the configs, or with ``--check`` say which are missing or stale."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="only check; exit 1 if stale")
+    args = parser.parse_args(argv)
+    if args.check:
+        stale = [
+            name
+            for name, config in CONFIGS.items()
+            if not (ROOT / name).is_file()
+            or (ROOT / name).read_text(encoding="utf-8") != text_of(name, config)
+        ]
+        for name in stale:
+            print(f"{name}: missing or stale (run python3 scripts/pyconfig.py)", file=sys.stderr)
+        return 1 if stale else 0
+    for name in write():
+        print(f"wrote {name}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
