@@ -5,11 +5,10 @@
 For each set (default: hardest, top95, and every 97th of the first N * 97 puzzles of
 forum_hardest_1905_11plus, N = 20) it walks every puzzle's logical path one hint at a
 time, as the app's Hint button does (``next_step`` from the grid and the marks so far:
-the solution and the techniques, each step timed in CPU time, ``process_time``: the
-machine is shared), and prints a
-markdown table: steps, the median, 90th percentile and max ms per step, the count,
-median and max for the contradiction chains alone, and the median and max seconds per
-whole path. Every path must end solved (the run stops otherwise).
+the solution and the techniques), each hint timed in CPU time (``process_time``: the
+machine is shared), and prints a markdown table: hints, the median, 90th percentile and
+max ms per hint, the count, median and max for the contradiction chains alone, and the
+median and max seconds per whole path. Every path must end solved (else the run stops).
 
 ``--micropython`` adds a row per set for the app's worker: the same hints (every state of
 those paths, grid and marks) asked of the vendored MicroPython in Node, one call each, in
