@@ -24,9 +24,29 @@ export default [
     languageOptions: { sourceType: "script", globals: globals.browser },
   },
   {
-    // Module scripts: the widget's start (embed.html), the Share panel's GIF (index.html).
-    files: ["static/js/widget.js", "static/js/gif.js"],
+    // Module scripts: the widget's start (embed.html), the Share panel's GIF (index.html),
+    // a recording in a widget's address (imported by widget.js and embed.js when there is one).
+    files: ["static/js/widget.js", "static/js/gif.js", "static/js/recording.js"],
     languageOptions: { sourceType: "module", globals: globals.browser },
+  },
+  {
+    // The code lab's page modules (lab.html).
+    files: ["static/js/lab.js", "static/js/lab-python.js", "static/js/lab-share.js", "static/js/lab-link.js"],
+    languageOptions: { sourceType: "module", globals: globals.browser },
+  },
+  {
+    // The code lab's sandbox frame (a classic inline script) and its worker (classic, blob:).
+    files: ["static/js/lab-sandbox.js"],
+    languageOptions: { sourceType: "script", globals: globals.browser },
+  },
+  {
+    files: ["static/js/lab-runner.js"],
+    languageOptions: { sourceType: "script", globals: globals.worker },
+  },
+  {
+    // The bundle's entry (scripts/vendor.py): never shipped itself.
+    files: ["scripts/codemirror.js"],
+    languageOptions: { sourceType: "module" },
   },
   {
     files: ["tests/**/*.mjs", "bench/**/*.mjs"],

@@ -30,14 +30,19 @@
 //   the same origin keep theirs).
 "use strict";
 
-const BUILD = { release: "", files: {} };
+const BUILD = { release: "", files: {}, lazy: [] };
 
 const NAME = "sudoku-lab";
 const SCOPE = self.registration.scope;
 const CACHE = `${NAME} ${SCOPE} ${BUILD.release}`;
 
-/** Each precached file's URL (the cache's key) -> its site path, the key of BUILD.files. */
+/** Each file's URL (the cache's key) -> its site path, the key of BUILD.files. */
 const FILES = new Map(Object.keys(BUILD.files).map((p) => [new URL(p, SCOPE).href, p]));
+
+/** The files stored when first used, not at install (Pyodide: only the code lab runs it),
+ * as paths. A page starts without them; the lab asks for them ("keep-lazy", or by
+ * fetching them through this worker), each checked against its hash like any other. */
+const LAZY = new Set(BUILD.lazy);
 
 /** The digests Subresource Integrity names, strongest last, as SubtleCrypto calls them. */
 const DIGESTS = { sha256: "SHA-256", sha384: "SHA-384", sha512: "SHA-512" };
@@ -71,12 +76,29 @@ async function fetchChecked(path, integrity) {
   throw new Error(`${path}: could not fetch the file of release ${BUILD.release}`);
 }
 
-/** Store every file of the release, or none: all are fetched and checked before any put. */
+/** Store every file of the release but the lazy ones, or none: all are fetched and
+ * checked before any put. Lazy files an older release of this scope holds with the same
+ * hash are copied over (the code lab stays offline across releases). */
 async function precache() {
-  const paths = Object.keys(BUILD.files);
+  const paths = Object.keys(BUILD.files).filter((p) => !LAZY.has(p));
   const responses = await Promise.all(paths.map((p) => fetchChecked(p, BUILD.files[p])));
   const cache = await caches.open(CACHE);
   await Promise.all(paths.map((p, i) => cache.put(new URL(p, SCOPE).href, responses[i])));
+  await Promise.all([...LAZY].map((p) => keepOlder(cache, p)));
+}
+
+/** Copy lazy file ``path`` from an older release of this scope, if one holds it with
+ * this release's hash. */
+async function keepOlder(cache, path) {
+  const url = new URL(path, SCOPE).href;
+  const names = (await caches.keys()).filter((n) => n.startsWith(`${NAME} ${SCOPE} `) && n !== CACHE);
+  for (const name of names) {
+    const old = await caches.match(url, { cacheName: name, ignoreVary: true });
+    if (old && (await matches(await old.clone().arrayBuffer(), BUILD.files[path]))) {
+      await cache.put(url, old);
+      return;
+    }
+  }
 }
 
 /** Delete this scope's caches except ``keep`` (none in dev mode). */
@@ -276,7 +298,7 @@ async function restoreMissing() {
   const present = (await caches.has(CACHE))
     ? new Set((await (await caches.open(CACHE)).keys()).map((request) => request.url))
     : new Set();
-  const missing = [...FILES.keys()].filter((url) => !present.has(url));
+  const missing = [...FILES.keys()].filter((url) => !present.has(url) && !LAZY.has(FILES.get(url)));
   const results = await Promise.allSettled(
     missing.map((url) => {
       checked.delete(url); // if it was checked before it went missing: check (refetch) again
@@ -332,6 +354,12 @@ if (BUILD.release) {
   self.addEventListener("message", (event) => {
     if (event.data === "take-over" && fromActive(event.source)) {
       self.skipWaiting();
+    } else if (event.data === "keep-lazy") {
+      // From the code lab, on its first visit (a page this worker does not control yet):
+      // store the lazy files now, checked, so the lab works offline from then on. Any
+      // page may ask: it only ever stores this release's own files.
+      const urls = [...LAZY].map((p) => new URL(p, SCOPE).href);
+      event.waitUntil(Promise.allSettled(urls.map(checkOf)));
     }
   });
   self.addEventListener("fetch", (event) => {

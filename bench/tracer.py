@@ -47,7 +47,7 @@ from support import load_puzzles  # noqa: E402 (tests/ put on the path just abov
 from sudoku.grid import Grid  # noqa: E402
 from sudoku.plain import PLAIN, STARTING_POINTS, unmarked  # noqa: E402
 from sudoku.solver import solve  # noqa: E402
-from sudoku.watching import FILENAME, Event, watch  # noqa: E402
+from sudoku.watching import FILENAME, Event, Limits, watch  # noqa: E402
 
 CODES = {
     **{name: unmarked(text)[0] for name, text in STARTING_POINTS.items()},
@@ -55,6 +55,25 @@ CODES = {
 }
 """The code measured: the four starting points (the editorial is naive's plain code, the
 most constrained cell first is mrv's) and propagate's plain code."""
+
+
+RUNAWAY = {
+    "in a function": "def solve(board):\n    while True:\n        pass\n",
+    "on one line": "def solve(board):\n    while True: pass\n",
+    "behind except": (
+        "def solve(board):\n    while True:\n        try:\n            pass\n"
+        "        except Exception:\n            pass\n"
+    ),
+}
+"""Code that never ends: the seconds' cap must stop each (the one-line loop makes no line
+event: an alarm stops it)."""
+
+
+def runaway(name: str, code: str, grid: Grid) -> str:
+    """A table row: ``code`` watched with a 2-second cap, its outcome and its time."""
+    started = perf_counter()
+    run = watch(code, grid, Limits(events=10**9, lines=10**12, seconds=2.0))
+    return f"| {name} | {run['message']} | {perf_counter() - started:.2f} |"
 
 
 def best_of(runs: int, work: Callable[[], object]) -> float:
@@ -120,6 +139,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for name, code in CODES.items():
         print(row(name, code, puzzles), flush=True)
+    print("\nAn endless loop, stopped by a 2-second cap: how long the stop took.\n")
+    print("| loop | outcome | seconds |")
+    print("|---|---|---:|")
+    for name, code in RUNAWAY.items():
+        print(runaway(name, code, puzzles[0]), flush=True)
     return 0
 
 

@@ -4,7 +4,8 @@
 
 What ships is found, not listed: the pages (every top-level ``*.html``) and what they
 reference (``src``, ``href`` and ``config`` attributes), the PyScript configs' interpreter
-and ``[files]`` (TOML, or JSON for a worker made from a script), the web manifest's
+and ``[files]`` (TOML, or JSON for a worker made from a script; its ``recorded_files``
+too, which a widget playing a recording adds), the web manifest's
 icons, the stylesheets' ``url(...)``s, what the site's own scripts load (``new
 URL("...", import.meta.url)``, ``import``), and the files
 the Python glue names in quoted page-relative URLs (``"static/js/embed.js"``, the script
@@ -16,9 +17,10 @@ Then the site is sealed: ``version.json`` and ``sw.js`` get the release, a hash 
 shipped file (and of the service worker's template), so each change to the site is a new
 release with its own cache, and ``sw.js`` gets the precache list: every shipped file but
 itself and ``.nojekyll``, each with its SHA-256 as Subresource Integrity (``sha256-`` and
-the base64 digest). The worker checks each file against it twice: at install (``fetch``
-with ``integrity``) and before it serves a cached copy (SubtleCrypto), refetching with
-``integrity`` a copy that is missing or changed.
+the base64 digest), and which of them are lazy (``LAZY``: Pyodide, for the code lab only),
+stored when first used rather than at install. The worker checks each file against it
+twice: at install (``fetch`` with ``integrity``) and before it serves a cached copy
+(SubtleCrypto), refetching with ``integrity`` a copy that is missing or changed.
 """
 
 from __future__ import annotations
@@ -46,6 +48,10 @@ VERSION = "version.json"
 NOT_PRECACHED = frozenset({SERVICE_WORKER, ".nojekyll"})
 """Shipped but never precached: the worker itself, and the marker GitHub Pages reads."""
 VENDOR = PurePosixPath("static/vendor")
+LAZY = (PurePosixPath("static/vendor/pyodide"),)
+"""Folders shipped but not precached at install: Pyodide (13.5 MB), which only the code
+lab runs. The service worker stores each such file, checked against its hash, when the
+lab first asks for it (and keeps it across releases while its hash is the same)."""
 
 ATTRIBUTE = re.compile(r'\b(?:src|href|config)="([^"]+)"')
 QUOTED_PATH = re.compile(r"""["']((?:\./)?[\w][\w./-]*\.[a-z]{1,12})["']""")
@@ -96,7 +102,7 @@ def references(root: Path, path: PurePosixPath) -> list[PurePosixPath]:
         refs = [icon["src"] for icon in json.loads(text).get("icons", [])]
     elif path.suffix in {".toml", ".json"}:  # a PyScript config (JSON: the widget's worker)
         config = tomllib.loads(text) if path.suffix == ".toml" else json.loads(text)
-        refs = list(config.get("files", {}))
+        refs = list(config.get("files", {})) + list(config.get("recorded_files", {}))
         if "interpreter" in config:
             # resolves relative to the page, not the config: both sit at the site's root
             refs.append(config["interpreter"])
@@ -163,14 +169,23 @@ def precache_files(out: Path) -> list[str]:
     )
 
 
+def lazy_files(paths: Iterable[str]) -> list[str]:
+    """The ``paths`` in a LAZY folder: cached when first used, not at install."""
+    return sorted(p for p in paths if any(PurePosixPath(p).is_relative_to(f) for f in LAZY))
+
+
 def seal(out: Path, template: str) -> str:
-    """Write version.json and sw.js (release + precache list) for the files in ``out``."""
+    """Write version.json and sw.js (release, files and their hashes, the lazy ones) for
+    the files in ``out``."""
     (out / VERSION).unlink(missing_ok=True)
     hashes = {p: integrity((out / p).read_bytes()) for p in precache_files(out)}
     release = release_of(hashes, template)
     (out / VERSION).write_text(json.dumps({"release": release}) + "\n", encoding="utf-8")
     hashes[VERSION] = integrity((out / VERSION).read_bytes())
-    build = json.dumps({"release": release, "files": dict(sorted(hashes.items()))}, indent=1)
+    build = json.dumps(
+        {"release": release, "files": dict(sorted(hashes.items())), "lazy": lazy_files(hashes)},
+        indent=1,
+    )
     worker, count = BUILD_LINE.subn(lambda _: f"const BUILD = {build};", template)
     if count != 1:
         raise ValueError(f"{SERVICE_WORKER}: expected one 'const BUILD = ...;' line, found {count}")

@@ -9,6 +9,12 @@ script's search folders (``CONFIGS``), in order; ``sudoku.x`` in ``src/sudoku``,
 package's ``__init__.py`` (which imports ``compat``); anything else is the standard
 library or PyScript. Type-only imports (under ``if TYPE_CHECKING:``) load nothing.
 
+A module a script imports only for a rarer use can be loaded only then (``Config.later``):
+the widget's worker imports ``recorded`` (a recording of a reader's own code) only in
+``trace_record``, so its JSON config maps it, and what it imports that the rest does not,
+under ``recorded_files``, which static/js/widget.js adds to ``files`` only for a widget
+that plays a recording: a widget without one downloads none of it.
+
 The configs are git-ignored: ``make vendor`` (and so ``serve``, ``site``, ``e2e``) runs
 this, and the e2e suite's conftest runs ``write()`` before it serves the tree.
 
@@ -49,6 +55,9 @@ class Config(NamedTuple):
     script: Path
     folders: tuple[Path, ...]
     about: str
+    later: tuple[tuple[str, str], ...] = ()
+    """(key, module) pairs: ``module`` is not followed from the script; its files, and
+    those of what it imports that the script does not, go under ``key`` (JSON only)."""
 
 
 CONFIGS = {
@@ -70,10 +79,17 @@ CONFIGS = {
         "The widget's page (embed.html): the player and the host's commands; no search"
         " (its worker runs that).",
     ),
+    "mpy-lab.toml": Config(
+        PAGE / "lab" / "lab.py",
+        (PAGE / "lab", PAGE / "player", PAGE / "common", WEB),
+        "The code lab's page (lab.html): the player and the core it hands the editor's"
+        " script (starting points, puzzles); the reader's code runs in Pyodide (lab.json).",
+    ),
     "mpy-worker.json": Config(
         WEB / "worker" / "worker.py",
         (WEB / "worker", WEB),
         "The widget's solver worker, made by static/js/widget.js with this config.",
+        (("recorded_files", "recorded"),),
     ),
 }
 """Every config, by file name (in the repository's root, beside the pages)."""
@@ -108,25 +124,47 @@ def source_of(module: str, folders: tuple[Path, ...]) -> Path | None:
     return next((f / f"{module}.py" for f in folders if (f / f"{module}.py").is_file()), None)
 
 
-def needed_files(config: Config) -> dict[str, str]:
-    """The [files] map of a config: every module its script imports, and theirs, in
-    turn; a core module brings its package's ``__init__.py``."""
-    todo, seen = [config.script], {config.script}
+def reached(starts: list[Path], folders: tuple[Path, ...], skip: set[str]) -> set[Path]:
+    """The files of ``starts`` and of every module they import, in turn, but the modules
+    named in ``skip``; a core module brings its package's ``__init__.py``."""
+    todo, seen = list(starts), set(starts)
     while todo:
         for module in imported(todo.pop()):
-            path = source_of(module, config.folders)
+            if module in skip:
+                continue
+            path = source_of(module, folders)
             extra = [ROOT / "src" / "sudoku" / "__init__.py"] if module.startswith("sudoku") else []
             for found in ([path] if path else []) + extra:
                 if found not in seen:
                     seen.add(found)
                     todo.append(found)
-    seen.discard(config.script)
+    return seen
+
+
+def files_map(paths: set[Path]) -> dict[str, str]:
+    """A [files] map of ``paths``: flat, or for the core as the ``sudoku`` package."""
     files = {}
-    for path in sorted(seen):
+    for path in sorted(paths):
         rel = path.relative_to(ROOT).as_posix()
         inside = rel.removeprefix("src/") if rel.startswith("src/sudoku/") else path.name
         files[f"./{rel}"] = f"./{inside}"
     return files
+
+
+def needed_files(config: Config) -> dict[str, str]:
+    """The [files] map of a config: every module its script imports, and theirs, in
+    turn, but those it loads ``later``."""
+    skip = {module for _, module in config.later}
+    return files_map(reached([config.script], config.folders, skip) - {config.script})
+
+
+def later_files(config: Config, key: str) -> dict[str, str]:
+    """The files a config maps under ``key`` (``Config.later``): its modules and what they
+    import, but what ``files`` already has."""
+    starts = [source_of(module, config.folders) for name, module in config.later if name == key]
+    found = reached([path for path in starts if path], config.folders, set())
+    eager = needed_files(config)
+    return {src: dest for src, dest in files_map(found).items() if src not in eager}
 
 
 def text_of(name: str, config: Config) -> str:
@@ -140,6 +178,8 @@ def text_of(name: str, config: Config) -> str:
             "sync_main_only": True,
             "files": files,
         }
+        for key, _ in config.later:
+            data[key] = later_files(config, key)
         return json.dumps(data, indent=2) + "\n"
     lines = [
         f"# {config.about}",

@@ -10,6 +10,10 @@ PyScript's chunk names carry a content hash that changes with every release, so 
 chunks are found, not listed: the static-import closure of ``core.js``, plus the lazily
 imported chunks named in DYNAMIC_CHUNKS.
 
+The code lab's editor, CodeMirror 6, is not copied but bundled: esbuild (a pinned
+devDependency) turns ``scripts/codemirror.js`` and the CodeMirror packages it imports
+into one minified ES module, static/vendor/codemirror/codemirror.js (``bundle_editor``).
+
 One fix is applied to the copied PyScript (``patch_pyscript``): its Pyodide loader must
 boot where the browser refuses IndexedDB (a cross-site iframe), see STORAGE_FIXES.
 """
@@ -19,6 +23,7 @@ from __future__ import annotations
 import argparse
 import re
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -41,6 +46,9 @@ PYODIDE_FILES = (
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 GIFENC_FILES = ("gifenc.esm.js",)
 """The GIF encoder the app's Share panel uses (static/js/gif.js), loaded only when asked."""
+EDITOR_ENTRY = ROOT / "scripts" / "codemirror.js"
+EDITOR_BUNDLE = "codemirror/codemirror.js"
+"""The code lab's editor: the entry esbuild bundles, and the bundle's path in static/vendor/."""
 TEST_TOOLS = (("axe-core/axe.min.js", "axe.min.js"),)
 """Tools only the e2e tests inject (tests/e2e/test_a11y.py): never shipped in static/."""
 
@@ -167,6 +175,20 @@ def patch_pyscript(folder: Path) -> list[str]:
     ]
 
 
+def bundle_editor(node_modules: Path, out: Path) -> int:
+    """Bundle CodeMirror (EDITOR_ENTRY and the packages it imports) into ``out`` /
+    EDITOR_BUNDLE with the pinned esbuild; return its bytes. FileNotFoundError if esbuild
+    is not installed, CalledProcessError (esbuild's message on stderr) if it fails."""
+    esbuild = node_modules / ".bin" / "esbuild"
+    if not esbuild.is_file():
+        raise FileNotFoundError(2, "esbuild is not installed", str(esbuild))
+    bundle = out / EDITOR_BUNDLE
+    command = [str(esbuild), str(EDITOR_ENTRY), "--bundle", "--format=esm", "--minify"]
+    command += ["--legal-comments=none", "--log-level=warning", f"--outfile={bundle}"]
+    subprocess.run(command, check=True, cwd=ROOT)
+    return bundle.stat().st_size
+
+
 def vendor_test_tools(node_modules: Path, out: Path) -> int:
     """Copy the test-only tools (npm devDependencies) into ``out``; return how many."""
     out.mkdir(parents=True, exist_ok=True)
@@ -191,6 +213,15 @@ def main(argv: list[str] | None = None) -> int:
         shutil.rmtree(args.out)
     total = sum(copy(src, args.out / rel) for src, rel in files)
     print(f"vendor: {len(files)} files, {total / 1e6:.1f} MB -> {args.out}")
+    try:
+        editor = bundle_editor(args.node_modules, args.out)
+    except FileNotFoundError as error:
+        print(f"vendor: {error.filename} is missing: run 'npm ci' first", file=sys.stderr)
+        return 1
+    except subprocess.CalledProcessError:
+        print("vendor: esbuild could not bundle the code lab's editor (see above)", file=sys.stderr)
+        return 1
+    print(f"vendor: the code lab's editor, {editor / 1e3:.0f} KB -> {args.out / EDITOR_BUNDLE}")
     problems = patch_pyscript(args.out / "pyscript")
     for problem in problems:
         print(f"vendor: {problem}", file=sys.stderr)

@@ -32,7 +32,8 @@ Modules: ``grid`` (the glossary's tables), ``formats`` (reading and writing puzz
 strategies, event by event), ``logic`` (the steps a person could take: hints, paths,
 levels), ``generator`` (new puzzles of a level), ``render`` (a step, or a storyboard of
 steps, as SVG), ``gif`` (steps as an animated GIF), ``leetcode`` (LeetCode 37's class),
-``words`` (every phrase shown), ``plain`` (LeetCode solutions as plain code: the strategies
+``words`` (every phrase shown), ``recording`` (a run of a reader's code as data the
+player plays: every interpreter), ``plain`` (LeetCode solutions as plain code: the strategies
 as the player shows them, the code lab's starting points), ``watching`` (a reader's own
 solution run and watched write by write) and ``judging`` (its verdict), both CPython and
 Pyodide only (``sys.settrace``), ``cli``.
@@ -54,13 +55,16 @@ if TYPE_CHECKING:
     from sudoku.logic import (
         Step,
         apply_step,
+        chain_steps,
         marks_of,
         next_step,
         rate,
+        rating_walk,
         say,
         solve_path,
         wrong_entry,
     )
+    from sudoku.recording import RecordingError, read_recording, record
     from sudoku.render import Scene, scene, scenes, storyboard, svg
     from sudoku.solver import Analysis, analyze, count_solutions, solve
     from sudoku.tracing import Event, replay, trace
@@ -77,13 +81,16 @@ HOMES = {
     "logic": (
         "Step",
         "apply_step",
+        "chain_steps",
         "marks_of",
         "next_step",
         "rate",
+        "rating_walk",
         "say",
         "solve_path",
         "wrong_entry",
     ),
+    "recording": ("RecordingError", "read_recording", "record"),
     "render": ("Scene", "scene", "scenes", "storyboard", "svg"),
     "solver": ("Analysis", "analyze", "count_solutions", "solve"),
     "tracing": ("Event", "replay", "trace"),
@@ -106,12 +113,14 @@ __all__ = [
     "Grid",
     "Limits",
     "PuzzleError",
+    "RecordingError",
     "Scene",
     "Solution",
     "Step",
     "analyze",
     "apply_step",
     "cell_name",
+    "chain_steps",
     "conflicts",
     "count_solutions",
     "describe",
@@ -123,6 +132,9 @@ __all__ = [
     "parse",
     "puzzles",
     "rate",
+    "rating_walk",
+    "read_recording",
+    "record",
     "replay",
     "say",
     "scene",

@@ -16,7 +16,7 @@ from __future__ import annotations
 import io
 from typing import TYPE_CHECKING, Any
 
-from sudoku.render import COLOURS, MAX_FRAMES, STEP, caption_lines, step_panel
+from sudoku.render import COLOURS, FRAME_MS, MAX_FRAMES, STEP, caption_lines, step_panel
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -25,9 +25,6 @@ if TYPE_CHECKING:
 
 PILLOW_MISSING = "GIF needs Pillow: pip install 'sudoku-lab[render]'"
 """Why a GIF cannot be made without Pillow, and how to get it."""
-
-DELAY = 400
-"""Milliseconds each frame shows, unless told (``--delay``)."""
 
 INKS = (
     "text",
@@ -58,7 +55,7 @@ def pillow() -> Any:
     return PIL
 
 
-def gif(scenes: list[Scene], delay: int = DELAY) -> bytes:
+def gif(scenes: list[Scene], delay: int = FRAME_MS) -> bytes:
     """``scenes`` as an animated GIF, each shown ``delay`` milliseconds, looping forever.
 
     ValueError for no scene or more than ``MAX_FRAMES``; ImportError (``PILLOW_MISSING``)

@@ -117,7 +117,7 @@ from sudoku.words import (
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable, Iterator, Sequence
 
     from sudoku.chains import Link
 
@@ -128,9 +128,11 @@ if TYPE_CHECKING:
 __all__ = [
     "Step",
     "apply_step",
+    "chain_steps",
     "marks_of",
     "next_step",
     "rate",
+    "rating_walk",
     "say",
     "solve_path",
     "wrong_entry",
@@ -512,11 +514,22 @@ def rate(grid: Grid) -> Rating:
     A proper puzzle only: PuzzleError for conflicting givens, no solution, or more than
     one (a puzzle with several solutions has no level: no logic can finish it).
     """
+    tenths = 0
+    for hardest in rating_walk(grid):
+        tenths = hardest
+    return Rating(tenths, level_of_rating(tenths))
+
+
+def rating_walk(grid: Grid) -> Iterator[int]:
+    """``rate`` a step at a time, for a caller that must stay responsive (the app's
+    worker): yields the hardest rating so far (tenths) after each step of the path, the
+    last one the puzzle's rating (``level_of_rating`` gives its level). The refusals of
+    ``rate`` (PuzzleError) come with the first ``next``."""
     if solutions(grid) > 1:
         raise PuzzleError(VERDICT_WORDS["multiple"] + ": only a proper puzzle has a level")
-    tenths = path_rating(list(grid), marks_of(grid), solve(grid), 1000)
-    assert tenths is not None  # no ceiling: the last resort always finishes
-    return Rating(tenths, level_of_rating(tenths))
+    for tenths in path_walk(list(grid), marks_of(grid), solve(grid), 1000):
+        assert tenths is not None  # no ceiling: the last resort always finishes
+        yield tenths
 
 
 def level_of_rating(tenths: int) -> str:
@@ -531,6 +544,18 @@ def path_rating(
     rated up to ``ceiling`` only (their ratings before the chain lengths count); None if
     those get stuck. ``solution``: the one solution (None: not known, or several; no
     uniqueness technique then, nor the last resort). Changes ``cells`` and ``marks``.
+    """
+    hardest: int | None = 0
+    for now in path_walk(cells, marks, solution, ceiling):
+        hardest = now
+    return hardest
+
+
+def path_walk(
+    cells: list[str], marks: list[str], solution: Grid | None, ceiling: int
+) -> Iterator[int | None]:
+    """``path_rating`` a step at a time: the hardest rating so far after each step, then
+    None if the techniques allowed get stuck (and no more).
 
     While only singles are needed, they are placed all at once (the same state in any
     order): their ratings are the path's (1.2 box, 1.5 line, 2.3 naked) for the easiest
@@ -542,13 +567,15 @@ def path_rating(
     while BLANK in cells:
         hardest = max(hardest, fill_singles(cells, marks))
         if BLANK not in cells:
+            yield hardest
             break
         found = first_step(marks, finders, solution, last_resort)
         if found is None:
-            return None
+            yield None
+            return
         hardest = max(hardest, found.rating)
         play(cells, marks, found)
-    return hardest
+        yield hardest
 
 
 def fill_singles(cells: list[str], marks: list[str]) -> int:
@@ -651,17 +678,114 @@ def chain_text(links: Sequence[Link]) -> str:
 def split_text(cell: int, digit: str, unit: int, branches: Sequence[Sequence[Link]]) -> str:
     """A split in words: the options of a cell (or a digit's places in a unit), then each
     branch in brackets, each ending in a broken rule."""
-    heads = [branch[0] for branch in branches]
-    if unit < 0:
-        options = f"then {cell_name(cell)} is {' or '.join([str(h[2]) for h in heads])}"
-    else:
-        where = " or ".join([cell_name(h[1]) for h in heads])
-        options = f"then {digit} goes in {where} ({name_of_unit(unit)})"
     cases = [
         f"[if {cell_name(branch[0][1]) if unit >= 0 else branch[0][2]}: {chain_text(branch[1:])}]"
         for branch in branches
     ]
-    return options + ": " + " ".join(cases) + ", none holds"
+    return split_options(cell, digit, unit, branches) + ": " + " ".join(cases) + ", none holds"
+
+
+def split_options(cell: int, digit: str, unit: int, branches: Sequence[Sequence[Link]]) -> str:
+    """Where a chain splits: ``then r2c2 is 4 or 8``, ``then 5 goes in r1c1 or r1c4 (row 1)``."""
+    heads = [branch[0] for branch in branches]
+    if unit < 0:
+        return f"then {cell_name(cell)} is {' or '.join([str(h[2]) for h in heads])}"
+    where = " or ".join([cell_name(h[1]) for h in heads])
+    return f"then {digit} goes in {where} ({name_of_unit(unit)})"
+
+
+def chain_steps(step: Step, marks: Sequence[str]) -> list[str]:
+    """A chain's reasoning as steps a person can follow one at a time, for a numbered
+    list (the app's hint): the x-chain's or xy-chain's links in turn, or the contradiction
+    chain's assumption, its singles and the broken rule (a split: one step per case);
+    the conclusion last. ``marks``: the candidates the step was found in (they name each
+    strong link's unit). ``[]`` for a step that is no chain."""
+    if step.technique == "x-chain":
+        return x_chain_steps(step, marks)
+    if step.technique == "xy-chain":
+        return xy_chain_steps(step)
+    if step.technique == "contradiction chain":
+        cell, digit = cell_name(step.cells[0]), step.digits[0]
+        lines = refutation_steps(step.links)
+        lines.append(f"So {cell} is not {digit}: remove it.")
+        return lines
+    return []
+
+
+def strong_unit(marks: Sequence[str], a: int, b: int, digit: str) -> str:
+    """The name of a unit where ``a`` and ``b`` are ``digit``'s only two places."""
+    for unit in LOOK:
+        if places(marks, unit, digit) == (min(a, b), max(a, b)):
+            return name_of_unit(unit)
+    return "their unit"
+
+
+def either_end(first: int, last: int, digit: str, step: Step) -> str:
+    """A chain's conclusion: one end holds ``digit``, so the cells seeing both lose it."""
+    targets = words.listing(names([cell for cell, _ in step.eliminations]))
+    see, it = ("sees", "it is") if len(step.eliminations) == 1 else ("see", "they are")
+    ends = f"{cell_name(first)} or {cell_name(last)}"
+    return f"Either way {ends} is {digit}: {targets} {see} both, so {it} not {digit}."
+
+
+def x_chain_steps(step: Step, marks: Sequence[str]) -> list[str]:
+    """An x-chain's links in turn (see ``chain_steps``)."""
+    path, digit = names(step.cells), step.digits[0]
+    unit = strong_unit(marks, step.cells[0], step.cells[1], digit)
+    first = f"If {path[0]} is not {digit}, {path[1]} is {digit}:"
+    lines = [f"{first} they are the only places for {digit} in {unit}."]
+    for i in range(2, len(path), 2):
+        lines.append(f"Then {path[i]} is not {digit}: it sees {path[i - 1]}.")
+        unit = strong_unit(marks, step.cells[i], step.cells[i + 1], digit)
+        lines.append(f"So {path[i + 1]} is {digit}: the only other place for {digit} in {unit}.")
+    lines.append(either_end(step.cells[0], step.cells[-1], digit, step))
+    return lines
+
+
+def xy_chain_steps(step: Step) -> list[str]:
+    """An xy-chain's cells in turn (see ``chain_steps``)."""
+    path, x = names(step.cells), step.digits[0]
+    held = [digit for _, digit in step.links]
+    both = words.listing(sorted([x, held[0]]))
+    lines = [f"If {path[0]} is not {x}, it is {held[0]}: its only candidates are {both}."]
+    lines += [
+        f"Then {path[i]} is not {held[i - 1]} (it sees {path[i - 1]}), so it is {held[i]}."
+        for i in range(1, len(path))
+    ]
+    lines.append(either_end(step.cells[0], step.cells[-1], x, step))
+    return lines
+
+
+def refutation_steps(links: Sequence[Link]) -> list[str]:
+    """A contradiction chain's links, one step each; a split's cases one step each
+    (their own links in one line, as ``chain_text`` says them)."""
+    lines = []
+    for kind, cell, digit, unit, branches in links:
+        if kind == "assume":
+            lines.append(f"Suppose {cell_name(cell)} were {digit}.")
+        elif kind == "naked single":
+            lines.append(f"Then {cell_name(cell)} = {digit}: its only candidate left.")
+        elif kind == "hidden single":
+            where = name_of_unit(unit)
+            lines.append(
+                f"Then {cell_name(cell)} = {digit}: the only place for {digit} in {where}."
+            )
+        elif kind == "no candidate":
+            lines.append(f"Then {cell_name(cell)} has no candidate left: impossible.")
+        elif kind == "no place":
+            lines.append(f"Then {name_of_unit(unit)} has no place for {digit}: impossible.")
+        elif kind == "split":
+            options = split_options(cell, digit, unit, branches)
+            lines.append(f"{options[:1].upper()}{options[1:]}, and every case breaks a rule:")
+            lines += [case_step(cell, unit, branch) for branch in branches]
+    return lines
+
+
+def case_step(cell: int, unit: int, branch: Sequence[Link]) -> str:
+    """One case of a split, in one step: its option, then its links."""
+    head = branch[0]
+    option = f"{cell_name(cell)} = {head[2]}" if unit < 0 else f"{head[2]} in {cell_name(head[1])}"
+    return f"If {option}: {chain_text(branch[1:])}."
 
 
 REASONS: dict[str, Callable[[Step], str]] = {

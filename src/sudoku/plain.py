@@ -233,6 +233,10 @@ STARTING_POINTS = {
 }
 """The code lab's first solutions by name (marks, if any, taken off by ``unmarked``)."""
 
+STARTING_ORDER = ("the editorial", "sets per unit", "bitmasks", "most constrained cell first")
+"""``STARTING_POINTS``' names in the lab's order, simplest first (MicroPython's dicts
+keep no order)."""
+
 MARK = "  #: "
 """How a line of ``PLAIN`` says which event kind it makes: ``  #: kind`` at its end."""
 

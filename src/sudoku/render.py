@@ -92,6 +92,9 @@ MAX_BOARDS = 60
 """The most boards a storyboard draws: 30 rows of two, already a long page in a post."""
 MAX_FRAMES = 500
 """The most frames an animated GIF holds (``sudoku.gif``)."""
+FRAME_MS = 400
+"""Milliseconds each frame of an animated GIF shows, unless told (``sudoku render
+--delay``; the page's GIF, made in JavaScript, is told by the worker)."""
 
 COLOURS = {
     "page": "#f5f6fa",

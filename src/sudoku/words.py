@@ -336,6 +336,21 @@ def caption(event: Mapping[str, object], backtrack: bool = True) -> str:
     return PLAIN_CAPTIONS.get(kind, PLAIN_CAPTIONS["exhausted"]).format(cell=cell, digit=digit)
 
 
+def written(event: Mapping[str, object]) -> str:
+    """A recorded write of a reader's own code, in a sentence: ``event`` holds its kind
+    (``place`` or ``undo``), cell, digit and line (0: none of the reader's lines).
+
+    ``{"kind": "place", "cell": "r3c5", "digit": "4", "line": 12}`` is ``Line 12 writes 4
+    into r3c5.``; an undo is ``Line 14 sets r3c5 back to blank (it held 4).``"""
+    line = event.get("line", 0)
+    who = f"Line {line}" if line else "Code outside yours"
+    cell, digit = event.get("cell", ""), event.get("digit", "")
+    if event.get("kind") == "undo":
+        held = f" (it held {digit})" if digit else " (it was blank)"
+        return f"{who} sets {cell} back to blank{held}."
+    return f"{who} writes {digit} into {cell}."
+
+
 def grouped(number: int) -> str:
     """``1234567`` -> ``1,234,567`` (MicroPython's ``format`` has no ``,``)."""
     text = str(number)

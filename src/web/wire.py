@@ -12,6 +12,9 @@ events, 8 bytes each: kind, cell, digit, peer, unit, with dots where none::
     u354....   undo 4 at r3c5, a backtrack; "v" when it takes back a forced digit
     S.......   solved;  x....... exhausted
 
+A recorded run of a reader's own code has three more kinds, ``w``, ``W`` and ``e`` (its
+writes: src/web/recorded.py tells their bytes), and its pages hold ``lines``.
+
 Every event is invertible and every counter follows from the letters alone, so a cursor
 steps forward and back over them without the worker (``forward``, ``backward``); the
 worker plays its own pages with the same ``forward`` to write the next checkpoint.
@@ -38,7 +41,7 @@ from sudoku.grid import UNITS, cell_name, unit_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, TypedDict
+    from typing import Any, NotRequired, TypedDict
 
     from sudoku.tracing import Event
 
@@ -54,6 +57,8 @@ if TYPE_CHECKING:
         peer_index: int
         unit: str
         unit_cells: tuple[int, ...]
+        line: NotRequired[int]
+        """The line of the reader's code that made it (a recorded run's: ``timeline``)."""
 
 
 WIDTH = 8
@@ -64,6 +69,10 @@ DOT, ZERO, FORCED_SHIFT = 46, 48, 48
 
 TRY, REJECT, PLACE, DEEPER, FORCE, STUCK, UNDO, UNFORCE, SOLVED, EXHAUSTED = b"trpPfsuvSx"
 """The kind bytes."""
+
+WRITE, WRITE_DEEPER, ERASE = b"wWe"
+RECORDED = (WRITE, WRITE_DEEPER, ERASE)
+"""The kind bytes of a recorded run (a reader's own code)."""
 
 KIND_CODES = {
     "try": "t",
@@ -78,8 +87,8 @@ KIND_CODES = {
 """The letter of each of the core's event kinds; ``encode`` adds "P" and "v"."""
 
 KIND_NAMES = {ord(code): kind for kind, code in KIND_CODES.items()}
-KIND_NAMES[DEEPER] = "place"
-KIND_NAMES[UNFORCE] = "undo"
+KIND_NAMES[DEEPER] = KIND_NAMES[WRITE] = KIND_NAMES[WRITE_DEEPER] = "place"
+KIND_NAMES[UNFORCE] = KIND_NAMES[ERASE] = "undo"
 """The core's kind name of each kind byte."""
 
 NODES, BACKTRACKS, DEPTH, MAX_DEPTH, FORCED = range(5)
@@ -121,6 +130,18 @@ def encode(event: "Event", last: list[int]) -> str:
         + CELL_CODES.get(event.get("peer", ""), "..")
         + UNIT_CODES.get(event.get("unit", ""), "..")
     )
+
+
+def encode_write(cell: int, digit: str, before: str, slot: int, deeper: bool) -> str:
+    """A recorded write as 8 characters (see the module's table): ``digit`` written into
+    ``cell`` (0-80; ``"."``: an erase, then ``before`` is the digit taken out), which held
+    ``before``; ``slot`` is the cell's entry in the open writes before it (-1: none);
+    ``deeper``, a new entry makes more open writes than ever before."""
+    name = str(cell // 9 + 1) + str(cell % 9 + 1)
+    at = ".." if slot < 0 else str(100 + slot)[1:]
+    if digit == ".":
+        return "e" + name + before + "." + at + "."
+    return ("W" if deeper else "w") + name + digit + before + at + "."
 
 
 def checkpoint(cursor: "Cursor") -> "dict[str, Any]":
@@ -175,13 +196,21 @@ def unit_at(data: bytes, o: int) -> int:
     return UNIT_OF_CODE.get(bytes(data[o : o + 2]).decode(), -1)
 
 
+def slot_at(data: bytes, o: int) -> int:
+    """The entry in the open writes named by the recorded event at offset ``o`` (its
+    bytes 5-6: ``03`` -> 3); the caller checks it names one (not ``..``)."""
+    return (data[o + 5] - ZERO) * 10 + data[o + 6] - ZERO
+
+
 def fields(data: bytes, o: int) -> "Fields":
     """The event at offset ``o`` as a dict: the core's names (kind, cell, digit, peer,
     unit; "" where none), its code letter, and the cell, peer and unit as indexes.
 
     For captions, tests and the code panel: the hot loops read the bytes directly.
     """
-    cell, peer, unit = cell_at(data, o + 1), cell_at(data, o + 4), unit_at(data, o + 6)
+    cell, peer, unit = cell_at(data, o + 1), -1, -1
+    if data[o] not in RECORDED:
+        peer, unit = cell_at(data, o + 4), unit_at(data, o + 6)
     digit = chr(data[o + 3])
     return {
         "code": chr(data[o]),
@@ -251,6 +280,8 @@ def forward(cursor: Cursor, data: bytes, start: int, stop: int) -> None:
             counts[FORCED] += 1
         elif k == UNFORCE:
             board[(data[o + 1] - 49) * 9 + data[o + 2] - 49] = DOT
+        elif k in RECORDED:
+            write_forward(cursor, data, o)
 
 
 def backward(cursor: Cursor, data: bytes, start: int, stop: int) -> None:
@@ -278,3 +309,49 @@ def backward(cursor: Cursor, data: bytes, start: int, stop: int) -> None:
             counts[FORCED] -= 1
         elif k == UNFORCE:
             board[(data[o + 1] - 49) * 9 + data[o + 2] - 49] = data[o + 3] + FORCED_SHIFT
+        elif k in RECORDED:
+            write_backward(cursor, data, o)
+
+
+def write_forward(cursor: Cursor, data: bytes, o: int) -> None:
+    """Play the recorded write at offset ``o`` (``w``, ``W``, ``e``: src/web/recorded.py)."""
+    board, counts, stack = cursor.board, cursor.counts, cursor.stack
+    k, cell = data[o], (data[o + 1] - 49) * 9 + data[o + 2] - 49
+    if k == ERASE:
+        board[cell] = DOT
+        counts[BACKTRACKS] += 1
+        if data[o + 5] != DOT:
+            stack.pop(slot_at(data, o))
+            counts[DEPTH] -= 1
+        return
+    board[cell] = data[o + 3]
+    counts[NODES] += 1
+    if data[o + 5] != DOT:
+        stack[slot_at(data, o)] = cell * 16 + data[o + 3] - ZERO
+        return
+    stack.append(cell * 16 + data[o + 3] - ZERO)
+    counts[DEPTH] += 1
+    if k == WRITE_DEEPER:
+        counts[MAX_DEPTH] += 1
+
+
+def write_backward(cursor: Cursor, data: bytes, o: int) -> None:
+    """Take back the recorded write at offset ``o`` (``write_forward``'s inverse)."""
+    board, counts, stack = cursor.board, cursor.counts, cursor.stack
+    k, cell = data[o], (data[o + 1] - 49) * 9 + data[o + 2] - 49
+    if k == ERASE:
+        board[cell] = data[o + 3]
+        counts[BACKTRACKS] -= 1
+        if data[o + 5] != DOT:
+            stack.insert(slot_at(data, o), cell * 16 + data[o + 3] - ZERO)
+            counts[DEPTH] += 1
+        return
+    board[cell] = data[o + 4]
+    counts[NODES] -= 1
+    if data[o + 5] != DOT:
+        stack[slot_at(data, o)] = cell * 16 + data[o + 4] - ZERO
+        return
+    stack.pop()
+    counts[DEPTH] -= 1
+    if k == WRITE_DEEPER:
+        counts[MAX_DEPTH] -= 1

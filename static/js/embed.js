@@ -18,6 +18,14 @@
  * site to be found, or a site that is not an http: or https: address (a `javascript:`
  * one would run in the host page), the tag keeps its content and says why in the console.
  *
+ * The post's own code (docs/embedding.md, "Your own code in the widget"): a tag with a
+ * `recording` attribute plays a recording made by `sudoku watch FILE PUZZLE --record`,
+ * the JSON text of its own `<script type="application/json">` child (`recording` with no
+ * value) or of the element of the page whose id the attribute names. The text is packed
+ * into the widget's address after `#` (static/js/recording.js, loaded from the site only
+ * for such a tag, once the page is parsed); the widget checks it and shows its code as
+ * text, never running it.
+ *
  * Driving it from the page (docs/embedding.md, "Drive the widget"): the element has
  * methods `goto(step)`, `play()`, `pause()` and `setStrategy(name)`, which post the
  * widget's commands to its frame (src/web/page/widget/host.py reads them), and it fires a `step`
@@ -99,14 +107,45 @@
       Number.isSafeInteger(data.nodes) && data.nodes >= 0 && KINDS.indexOf(data.kind) >= 0;
   }
 
-  /** The widget's URL for an element: its known attributes as query parameters. */
+  /** The widget's URL for an element: its known attributes as query parameters, and its
+   * recording's fragment (`#trace=...`, once packed: see `packed`). */
   function widgetUrl(element, base) {
     var url = new URL(base.href);
     PARAMS.forEach(function (name) {
       var value = element.getAttribute(name);
       if (value !== null) url.searchParams.set(name, value);
     });
-    return url.href;
+    return url.href + (element.fragment || "");
+  }
+
+  /** The JSON text of the recording a tag names (see above); null, said in the console,
+   * when there is no such element. */
+  function recordingText(element) {
+    var id = element.getAttribute("recording");
+    var found = id ? document.getElementById(id) : element.querySelector('script[type="application/json"]');
+    if (!found) {
+      console.error("<sudoku-lab>: no recording: " + (id ? "no element with id " + JSON.stringify(id)
+        : "the tag holds no <script type=\"application/json\">") + "; the widget plays without it");
+      return null;
+    }
+    return found.textContent;
+  }
+
+  /** The fragment carrying a tag's recording, `#trace=` and the packed text ("" when it
+   * has none), once the page is parsed (a tag is connected before its children exist). */
+  function packed(element, base) {
+    var parsed = document.readyState !== "loading" ? Promise.resolve()
+      : new Promise(function (done) { document.addEventListener("DOMContentLoaded", done, { once: true }); });
+    return parsed.then(function () {
+      var text = recordingText(element);
+      if (text === null) return "";
+      return import(new URL("static/js/recording.js", base).href)
+        .then(function (module) { return module.pack(text); })
+        .then(function (value) { return "#trace=" + value; });
+    }).catch(function (error) {
+      console.error("<sudoku-lab>: the recording could not be packed: " + error);
+      return "";
+    });
   }
 
   class SudokuLab extends HTMLElement {
@@ -119,7 +158,16 @@
       var base = widgetBase(this);
       if (!base) return; // (said in the console)
       var frame = document.createElement("iframe");
-      frame.src = widgetUrl(this, base);
+      var self = this;
+      this.fragment = "";
+      if (this.hasAttribute("recording")) {
+        packed(this, base).then(function (fragment) {
+          self.fragment = fragment;
+          if (self.frame === frame) frame.src = widgetUrl(self, base);
+        });
+      } else {
+        frame.src = widgetUrl(this, base);
+      }
       frame.title = this.getAttribute("title") || "Sudoku Lab: backtracking, step by step";
       frame.loading = "lazy";
       var guess = this.hasAttribute("controls") ? PLACEHOLDER.compact : PLACEHOLDER.full;
@@ -141,6 +189,7 @@
 
     attributeChangedCallback() {
       if (!this.frame) return; // not connected yet: connecting reads every attribute
+      if (this.hasAttribute("recording") && !this.frame.src) return; // (packing sets it)
       var base = widgetBase(this);
       var url = base && widgetUrl(this, base);
       if (url && url !== this.frame.src) {

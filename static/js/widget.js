@@ -15,6 +15,11 @@
  *    until Python is ready and takes them (`window.sudokuLabHost(receive)`), then handed
  *    over as they come; messages from any other window are ignored.
  *
+ * 4. A recording of a reader's own code in the fragment (`#trace=`: static/js/recording.js
+ *    reads it, loaded only then) is unpacked for Python (`window.sudokuLabRecording()`),
+ *    and the worker then also loads the modules that play it (mpy-worker.json's
+ *    `recorded_files`). A widget without one loads neither.
+ *
  * Flags for tests and CSS: html[data-framed] ("true" inside another page's frame),
  * body[data-python] ("waiting", then "started"), body[data-height] (the last height sent).
  * The Python side is the judge of the puzzle: it reads every shape and names what is wrong.
@@ -28,6 +33,11 @@ const WORKER_CONFIG = new URL("../../mpy-worker.json", import.meta.url).href;
 const BLANKS = ".0-_*";
 const MAX_COMMAND = 200; // characters of JSON: every command is far shorter
 const KEPT_COMMANDS = 16; // commands kept before Python is ready
+
+const recording = /(^#|&)trace=/.test(location.hash)
+  ? import("./recording.js").then((module) => module.unpack(location.hash))
+  : null;
+const NO_RECORDING = { text: "", error: "" };
 
 const commands = [];
 let deliver = null;
@@ -86,12 +96,18 @@ function startPython() {
   document.body.dataset.python = "started";
   const config = fetch(WORKER_CONFIG).then((response) => response.json());
   solver = Promise.all([import(PYSCRIPT), config])
-    .then(([{ MPWorker }, options]) => MPWorker(WORKER, { config: options, version: MICROPYTHON }))
+    .then(([{ MPWorker }, { recorded_files: more, ...options }]) => {
+      if (recording) options.files = { ...options.files, ...more };
+      return MPWorker(WORKER, { config: options, version: MICROPYTHON });
+    })
     .then((worker) => worker.sync); // as `workers[name]` gives a named worker's calls
 }
 
 /** The solver's worker, once it is ready: its exported calls (src/web/worker/worker.py). */
 window.sudokuLabSolver = () => solver;
+
+/** The fragment's recording, `{text, error}` (static/js/recording.js; both "": none). */
+window.sudokuLabRecording = () => recording || Promise.resolve(NO_RECORDING);
 
 /** A message from the host page: its data as JSON text, for Python (now or once ready). */
 function fromHost(event) {

@@ -66,7 +66,8 @@ def not_loaded_by_pages(site: Path) -> set[str]:
 
     The manifest and the icons it names (plus the apple-touch-icon the page links) are
     fetched only by an install; static/js/embed.js is loaded by blogs, next to the widget;
-    the GIF encoder only when the Share panel makes a GIF.
+    the GIF encoder only when the Share panel makes a GIF; static/js/recording.js only by
+    a widget that plays a recording (the post's own code).
     """
     manifest = json.loads((site / "manifest.webmanifest").read_text(encoding="utf-8"))
     icons = {icon["src"] for icon in manifest["icons"]}
@@ -74,6 +75,7 @@ def not_loaded_by_pages(site: Path) -> set[str]:
         "manifest.webmanifest",
         "static/icons/apple-touch-icon.png",
         "static/js/embed.js",
+        "static/js/recording.js",
         "static/vendor/gifenc/gifenc.esm.js",
     } | icons
 

@@ -17,12 +17,14 @@ from helpers import cell_values, wait_until
 from playwright.sync_api import Browser, Route
 
 VENDOR = load_script("vendor")
-ON_DEMAND = {f"static/vendor/gifenc/{name}" for name in VENDOR.GIFENC_FILES} | {
-    f"static/vendor/pyodide/{name}" for name in VENDOR.PYODIDE_FILES
-}
+ON_DEMAND = (
+    {f"static/vendor/gifenc/{name}" for name in VENDOR.GIFENC_FILES}
+    | {f"static/vendor/pyodide/{name}" for name in VENDOR.PYODIDE_FILES}
+    | {f"static/vendor/{VENDOR.EDITOR_BUNDLE}"}
+)
 """Vendored files a page loads only when asked: the Share panel's GIF encoder
-(tests/e2e/test_exports.py makes a GIF with it), and Pyodide, which is for the reader's
-own code (full CPython): no page's own Python needs it (issue 23)."""
+(tests/e2e/test_exports.py makes a GIF with it), and the code lab's Pyodide and editor,
+which are for the reader's own code: the app's start loads neither (issue 23, issue 24)."""
 
 
 def vendored(site: Path) -> set[str]:

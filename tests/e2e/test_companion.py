@@ -186,13 +186,13 @@ def test_hint_eliminations_leave_the_marks(board: Page) -> None:
 
 
 def test_hint_says_when_entries_are_wrong_or_logic_is_stuck(board: Page) -> None:
-    """A wrong entry: the hint says the entries leave no solution and suggests Check; an
-    empty board (solutions without end): logic is stuck, and the hint says so."""
+    """A wrong entry: the hint names it (the entries leave no solution); an empty board
+    (solutions without end): logic is stuck, and the hint says so."""
     load(board, "leetcode")
     type_in(board, "r1c3", "1")  # the solution has 4 there
     assert count_solutions("531" + LEETCODE[3:], 2) == 0
-    assert hint(board) == "hint-wrong"
-    assert "Check" in status(board)
+    assert hint(board) == "hint-wrong-entry"
+    assert status(board).startswith("r1c3: your 1 is not right here")
     board.locator("#clear").click()  # an empty board: every blank has all nine candidates
     assert hint(board) == "hint-stuck"
     assert status(board) == (

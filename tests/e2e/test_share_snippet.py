@@ -1,7 +1,7 @@
 """The Share panel's iframe snippet shows the whole widget (issue 11, item 4).
 
 The snippet was 560 px high where the widget needs about 830 (in a 40rem frame) and
-1,500 (on a phone): Play was cut in half. ``options.frame_heights`` now gives the
+1,500 (on a phone): Play was cut in half. ``snippets.frame_heights`` now gives the
 widget's height for the controls shown, from each part's measured height; the snippet
 takes the 40rem one, or on a phone the one-column one. Here the real widget is
 measured against those sums, and the snippet itself is put in a host page at desktop
@@ -21,6 +21,7 @@ from support import WEB, load_file
 from test_player import watch
 
 options = load_file(WEB / "page" / "common" / "options.py")
+snippets = load_file(WEB / "page" / "app" / "snippets.py")
 PLAYER = "document.querySelector('#player')"
 TRACE_MS = 60_000
 SHOW = """controls => {
@@ -73,7 +74,7 @@ def test_the_heights_summed_cover_the_widget(widget: Page, width: int) -> None:
     widget.set_viewport_size({"width": width, "height": 900})
     for controls in CONTROL_SETS:
         measured = widget.evaluate(SHOW, list(controls))
-        wide, narrow = options.frame_heights(controls)
+        wide, narrow = snippets.frame_heights(controls)
         computed = wide if width >= 640 else narrow
         assert measured <= computed <= measured + SLACK, (controls, measured, computed)
 
@@ -191,7 +192,7 @@ def test_the_widget_options_go_into_the_step_link_and_the_snippets(
     step_link = app.locator("#share-step").input_value()
     assert "&controls=play,step,counters&loop=5-60&step=0" in step_link
     assert "controls=" not in app.locator("#share-link").input_value()
-    wide, narrow = options.frame_heights(kept)
+    wide, narrow = snippets.frame_heights(kept)
     iframe = app.locator("#share-iframe").input_value()
     assert '&controls=play,step,counters&loop=5-60"' in iframe
     assert f"clamp({wide}px, (700px - 100vw) * 100, {max(wide, narrow)}px)" in iframe

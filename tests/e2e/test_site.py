@@ -79,6 +79,9 @@ def test_every_import_is_found_or_standard(name: str) -> None:
     config = pyconfig.CONFIGS[name]
     files = config_of(name)["files"]
     assert files == pyconfig.needed_files(config)
+    for key, _ in config.later:
+        assert config_of(name)[key] == pyconfig.later_files(config, key)
+        files = {**files, **config_of(name)[key]}
     for source in [config.script, *(ROOT / path for path in files)]:
         for module in pyconfig.imported(source):
             top = module.split(".")[0]  # `from worker import x` names "worker.x" too
@@ -86,6 +89,24 @@ def test_every_import_is_found_or_standard(name: str) -> None:
             assert found or top == "sudoku" or top in STANDARD, (
                 f"{source.name} imports {module}: not in {name}'s folders"
             )
+
+
+def test_the_labs_python_gets_what_its_runner_imports() -> None:
+    """lab.json (what the code lab hands its sandboxed Pyodide) maps the runner and exactly
+    the modules it imports, and theirs."""
+    runner = ROOT / "src" / "web" / "lab" / "runner.py"
+    wanted = pyconfig.needed_files(pyconfig.Config(runner, (runner.parent,), "the lab"))
+    assert config_of("lab.json")["files"] == {**wanted, "./src/web/lab/runner.py": "./runner.py"}
+
+
+def test_a_widget_without_a_recording_loads_nothing_more() -> None:
+    """The widget's worker maps the modules that play a recording apart (its
+    ``recorded_files``, which static/js/widget.js adds only for a widget with one):
+    src/web/recorded.py and what it imports that the rest does not."""
+    config = config_of("mpy-worker.json")
+    assert set(config["recorded_files"]) == {"./src/web/recorded.py", "./src/sudoku/recording.py"}
+    assert not set(config["recorded_files"]) & set(config["files"])
+    assert "./src/web/recorded.py" in config_of("mpy-app-worker.toml")["files"]
 
 
 def test_the_widgets_worker_loads_no_companion() -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 import sitekit
-from conftest import Host, off_origin, origin_of, record_requests
+from conftest import BOOT_MS, Host, off_origin, origin_of, record_requests
 from helpers import cell_values, load, solve
 from playwright.sync_api import Browser
 from support import LEETCODE
@@ -40,11 +40,15 @@ def host(site: Path) -> Iterator[Host]:
 
 
 def test_ships_what_the_pages_reference_and_precaches_it_all(site: Path) -> None:
-    """The site holds the referenced files plus the generated ones; the worker precaches all."""
+    """The site holds the referenced files plus the generated ones; the worker knows all,
+    and stores Pyodide's only when the code lab first asks (lazy), the rest at install."""
     shipped = {p.as_posix() for p in sitekit.build_site.shipped(sitekit.SOURCE)}
     assert sitekit.files_in(site) == shipped | GENERATED
     assert set(sitekit.precache(site)["files"]) == sitekit.files_in(site) - NEVER_PRECACHED
-    configs = {"mpy-app-worker.toml", "mpy.toml", "mpy-app.toml", "mpy-worker.json"}
+    pyodide = {p for p in shipped if p.startswith("static/vendor/pyodide/")}
+    assert set(sitekit.precache(site)["lazy"]) == pyodide
+    assert "static/vendor/pyodide/pyodide.asm.wasm" in pyodide
+    configs = {"mpy-app-worker.toml", "mpy.toml", "mpy-app.toml", "mpy-worker.json", "mpy-lab.toml"}
     assert {"index.html", "manifest.webmanifest", *configs} <= shipped
     assert not [p for p in shipped if p.startswith("src/sudoku/") and "cli" in p]
 
@@ -89,7 +93,7 @@ def test_the_dev_tree_service_worker_is_an_unsealed_template() -> None:
     build = sitekit.BUILD.search((sitekit.SOURCE / "sw.js").read_text(encoding="utf-8"))
     assert build is None, "the template's BUILD line must stay on one line, empty"
     text = (sitekit.SOURCE / "sw.js").read_text(encoding="utf-8")
-    assert 'const BUILD = { release: "", files: {} };' in text
+    assert 'const BUILD = { release: "", files: {}, lazy: [] };' in text
 
 
 @pytest.mark.parametrize(
@@ -140,6 +144,13 @@ def test_main_flows_under_a_sub_path(browser: Browser, host: Host, site: Path) -
     sitekit.wait_booted(page)
     sitekit.step_player(page, 2)
     sitekit.wait_installed(page)
+    page.goto(f"{host.url}lab.html")
+    page.wait_for_function(
+        "['ready', 'failed'].includes(document.body.dataset.python)"
+        " && document.body.dataset.ready === 'true'",
+        timeout=BOOT_MS,
+    )
+    assert page.evaluate("document.body.dataset.python") == "ready"
     context.close()
 
     assert errors == []

@@ -12,7 +12,8 @@ from history import History
 from support import APP_WORKER, EASY, LEETCODE, load_file
 
 from sudoku.generator import from_bank
-from sudoku.logic import marks_of, next_step, rate, say
+from sudoku.grid import cell_name
+from sudoku.logic import chain_steps, marks_of, next_step, rate, rating_walk, say
 from sudoku.solver import count_solutions, solve
 
 
@@ -103,7 +104,13 @@ def test_worker_hint_is_the_cores_next_step(worker: ModuleType) -> None:
 def test_worker_hint_problems(worker: ModuleType) -> None:
     """A wrong entry, an empty board, a full one: each says what is wrong."""
     wrong = "531" + LEETCODE[3:]
-    assert json.loads(worker.hint(leetcode(wrong), leetcode(LEETCODE)))["problem"] == "wrong"
+    answer = json.loads(worker.hint(leetcode(wrong), leetcode(LEETCODE)))
+    assert (answer["problem"], answer["cell"], answer["digit"]) == ("wrong-entry", 2, "1")
+    assert answer["text"].startswith("r1c3: your 1 is not right here")
+    several = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5........."
+    guess = several[:2] + "1" + several[3:]  # a wrong guess of one solution may fit another
+    kind = json.loads(worker.hint(leetcode(guess), leetcode(several))).get("problem")
+    assert kind != "wrong-entry"
     empty = "." * 81
     assert json.loads(worker.hint(leetcode(empty), leetcode(empty)))["problem"] == "stuck"
     full = solve(LEETCODE) or ""
@@ -157,3 +164,76 @@ def test_tidy_erases_a_placed_digit_from_the_peers_marks() -> None:
         board.toggle_mark(cell, "7")
     board.tidy(2, "7")
     assert [board.marks[c] for c in (3, 30, 11, 80)] == ["", "7", "", "7"]
+
+
+XY_CHAIN = "123567894456839721789421365835..2649264...15797165423831..4..76647....8.59...641."
+"""A board whose next step is an xy-chain (four cells; unbiased_1000's)."""
+REFUTED = "98.75.6.375..4.8.9..3.98.7.5..8.793...94......375291..3.897...1.9...5.8..7528..96"
+"""A board whose next step is a contradiction chain without a split (forum_hardest's)."""
+
+
+def test_worker_hint_lists_a_chain_step_by_step(worker: ModuleType) -> None:
+    """A chain's hint carries its links as numbered steps (``logic.chain_steps``), the last
+    the conclusion; a contradiction chain lights every cell its links write or break."""
+    for board, technique in ((XY_CHAIN, "xy-chain"), (REFUTED, "contradiction chain")):
+        answer = json.loads(worker.hint(leetcode(board), leetcode(board)))
+        step = next_step(board)
+        assert step is not None
+        assert answer["step"]["technique"] == technique == step.technique
+        assert answer["steps"] == chain_steps(step, marks_of(board))
+        assert len(answer["steps"]) >= 4
+        target = step.eliminations[0]
+        assert f"{cell_name(target[0])}" in answer["steps"][-1]
+        assert f"is not {target[1]}" in answer["steps"][-1]
+    cells = json.loads(worker.hint(leetcode(REFUTED), leetcode(REFUTED)))["step"]["cells"]
+    assert cells[0] == 18  # the refuted candidate's cell, r3c1, then the chain's
+    assert {cell_name(cell) for cell in cells[1:]} == {
+        "r3c4",
+        "r9c6",
+        "r2c3",
+        "r7c6",
+        "r7c2",
+        "r5c6",
+    }
+    easy = json.loads(worker.hint(leetcode(EASY), leetcode(EASY)))
+    assert easy["steps"] == []
+
+
+def test_xy_chain_steps_follow_the_chain() -> None:
+    """Each step of an xy-chain names the cell, the digit it loses and the one it keeps."""
+    step = next_step(XY_CHAIN)
+    assert step is not None
+    assert chain_steps(step, marks_of(XY_CHAIN)) == [
+        "If r5c4 is not 9, it is 3: its only candidates are 3 and 9.",
+        "Then r5c6 is not 3 (it sees r5c4), so it is 8.",
+        "Then r7c6 is not 8 (it sees r5c6), so it is 5.",
+        "Then r7c7 is not 5 (it sees r7c6), so it is 9.",
+        "Either way r5c4 or r7c7 is 9: r7c4 sees both, so it is not 9.",
+    ]
+
+
+def test_worker_rates_in_slices_as_rate_does(
+    worker: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """rate_start / rate_more walk the path in slices (here one step each) and end with
+    ``rate``'s rating and level; a new start drops the old job; a puzzle without one
+    solution has no rating."""
+    monkeypatch.setattr(worker, "RATE_SLICE_MS", -1)
+    for puzzle in (EASY, LEETCODE, REFUTED):
+        started = json.loads(worker.rate_start(puzzle))
+        assert "Levels: easy up to 2.3, medium 2.4 to 3.4" in started["scale"]
+        answer = started["answer"]
+        slices = 1
+        while "job" in answer:
+            assert answer["steps"] == slices
+            answer = json.loads(worker.rate_more(answer["job"]))
+            slices += 1
+        expected = rate(puzzle)
+        assert (answer["rating"], answer["level"]) == (expected.rating, expected.level)
+        assert answer["steps"] == len(list(rating_walk(puzzle)))
+    first = json.loads(worker.rate_start(REFUTED))["answer"]["job"]
+    json.loads(worker.rate_start(EASY))
+    assert "error" in json.loads(worker.rate_more(first))
+    several = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5........."
+    assert "more than one solution" in json.loads(worker.rate_start(several))["problem"]
+    assert "both hold 5" in json.loads(worker.rate_start("55" + LEETCODE[2:]))["problem"]

@@ -34,6 +34,8 @@ def load(name: str) -> ModuleType:
 
 timeline = load("timeline")
 options = load("options")
+captions = load("captions")
+snippets = load("snippets")
 worker = load_file(WORKER)
 
 
@@ -426,25 +428,25 @@ def test_every_note_prints_and_is_short(name: str, value: str) -> None:
 def test_captions_name_play_only_when_it_shows() -> None:
     """Without a Play button the captions offer the board instead; with it, Play."""
     for controls in ((), ("step", "counters"), tuple(c for c in options.CONTROLS if c != "play")):
-        for text in (options.ready_caption(controls), options.goes_on_caption(controls)):
+        for text in (captions.ready_caption(controls), captions.goes_on_caption(controls)):
             assert "Play" not in text
             assert "the board" in text
     for controls in (options.CONTROLS, ("play",)):
-        assert options.ready_caption(controls).startswith("Ready: press Play")
-        assert "(Play continues it)" in options.goes_on_caption(controls)
+        assert captions.ready_caption(controls).startswith("Ready: press Play")
+        assert "(Play continues it)" in captions.goes_on_caption(controls)
 
 
 def test_touch_captions_say_tap_and_name_no_key() -> None:
     """On a touch screen (issue 21 item 18): a tap, the buttons shown, no key nor click."""
     for controls in ((), ("step",), ("play",), options.CONTROLS):
         for text in (
-            options.ready_caption(controls, touch=True),
-            options.goes_on_caption(controls, touch=True),
+            captions.ready_caption(controls, touch=True),
+            captions.goes_on_caption(controls, touch=True),
         ):
             assert not any(word in text for word in ("click", "Space", "arrow", "key")), text
             assert ("Play" in text) == ("play" in controls), text
             assert ("tap" in text) == ("play" not in controls), text
-        assert ("\u25b6" in options.ready_caption(controls, True)) == ("step" in controls)
+        assert ("\u25b6" in captions.ready_caption(controls, True)) == ("step" in controls)
 
 
 def test_speed_snaps_to_a_notch_and_controls_words() -> None:
@@ -484,26 +486,26 @@ def test_share_query_and_snippets_restore_the_puzzle() -> None:
     query = options.share_query(LEETCODE, "mrv")
     assert options.read_query(query) == ({**options.DEFAULTS, "strategy": "mrv"}, [])
     script = "https://x.test/static/js/embed.js"
-    tag = options.tag_snippet(script, LEETCODE, "mrv", to_pretty(LEETCODE))
+    tag = snippets.tag_snippet(script, LEETCODE, "mrv", to_pretty(LEETCODE))
     assert f'puzzle="{LEETCODE}"' in tag
     assert "5 3 . | . 7 . | . . ." in tag
-    assert options.iframe_snippet("https://x.test/embed.html" + query).startswith("<iframe ")
+    assert snippets.iframe_snippet("https://x.test/embed.html" + query).startswith("<iframe ")
 
 
 def test_the_iframe_is_as_tall_as_the_widget_with_its_controls() -> None:
     """The snippet's height is the widget's for its controls (issue 11, item 4: 560 px cut
     Play in half): the 40rem frame's, or on a narrow page the one-column widget's."""
-    wide, narrow = options.frame_heights(options.CONTROLS)
+    wide, narrow = snippets.frame_heights(options.CONTROLS)
     assert 900 < wide < 1000
     assert 1550 < narrow < 1750  # the code panel holds ~20 lines and scrolls the rest
-    snippet = options.iframe_snippet("https://x.test/embed.html")
+    snippet = snippets.iframe_snippet("https://x.test/embed.html")
     assert f"height:clamp({wide}px, (700px - 100vw) * 100, {narrow}px)" in snippet
-    fewer = options.frame_heights(("play", "step"))
+    fewer = snippets.frame_heights(("play", "step"))
     assert fewer[0] < wide
     assert fewer[1] < narrow
-    assert options.frame_heights(("play",)) == options.frame_heights(("play", "step"))
+    assert snippets.frame_heights(("play",)) == snippets.frame_heights(("play", "step"))
     for controls in [(), ("code",), ("compare",), options.CONTROLS]:
-        assert all(height % 10 == 0 for height in options.frame_heights(controls))
+        assert all(height % 10 == 0 for height in snippets.frame_heights(controls))
     style = snippet.split('style="')[1].split('"')[0]
     docs = (ROOT / "docs" / "embedding.md").read_text(encoding="utf-8")
     assert f'style="{style}"' in docs  # docs/embedding.md shows the panel's snippet
@@ -522,13 +524,13 @@ def test_grouped_numbers() -> None:
 def test_compare_summary_says_which_counts_are_lower_bounds() -> None:
     """Compare mode's last word: done, or which strategies stopped at the cap (their
     counts are lower bounds), or that none of the counts can rank the strategies."""
-    assert options.compare_summary([], 2000000) == "Done: the same puzzle, three ways to choose."
-    one = options.compare_summary(["naive"], 2000000)
+    assert captions.compare_summary([], 2000000) == "Done: the same puzzle, three ways to choose."
+    one = captions.compare_summary(["naive"], 2000000)
     assert one.startswith("Done, but naive stopped at the cap of 2,000,000 steps: its count")
     assert "(≥)" in one
-    two = options.compare_summary(["naive", "mrv"], 40)
+    two = captions.compare_summary(["naive", "mrv"], 40)
     assert "naive and mrv stopped at the cap of 40 steps: their counts are lower bounds" in two
-    every = options.compare_summary(list(STRATEGIES), 40)
+    every = captions.compare_summary(list(STRATEGIES), 40)
     assert every.startswith("Every strategy stopped at the cap of 40 steps")
     assert "cannot say which search is shorter" in every
 
@@ -613,7 +615,7 @@ def test_the_export_range_is_read_bounded(
     """The Share panel's range: whole numbers up to ``MAX_STEP`` (below 2**31: nothing
     wraps crossing to the worker), low to high, K from 1, within the search if its end is
     known; anything else is one sentence, and a long text is never read as a number."""
-    got = options.read_range(texts, end)
+    got = captions.read_range(texts, end)
     if isinstance(read, str):
         assert isinstance(got, str)
         assert got.startswith(read)
@@ -626,17 +628,17 @@ def test_the_export_plan_says_the_limits_and_the_k_that_fits() -> None:
     """Each limit comes with the smallest K whose pictures fit it (the worker's count:
     ``(last - first) // every + 1``); the GIF's size is said when it can be made."""
     for first, last, most in ((0, 6000, 60), (0, 59, 60), (0, 60, 60), (5, 5, 60), (0, 10**9, 500)):
-        every = options.least_every(first, last, most)
+        every = captions.least_every(first, last, most)
         assert (last - first) // every + 1 <= most
         assert every == 1 or (last - first) // (every - 1) + 1 > most
-    assert options.export_plan((0, 6000, 1), (60, 500)) == (
+    assert captions.export_plan((0, 6000, 1), (60, 500)) == (
         "Steps 0 to 6,000 every 1: 6,001 pictures. A storyboard holds 60 at most (here every"
         " 101 or more), a GIF 500 (every 13 or more)."
     )
-    assert options.export_plan((60, 70, 2), (60, 500)).endswith("The GIF: about 0.1 MB.")
-    assert options.megabytes(3_200_000) == "3.2 MB"
-    assert options.search_end_words(79_462, "") == "This search ends at step 79,462."
-    assert options.search_end_words(None, "200000+").startswith(
+    assert captions.export_plan((60, 70, 2), (60, 500)).endswith("The GIF: about 0.1 MB.")
+    assert captions.megabytes(3_200_000) == "3.2 MB"
+    assert captions.search_end_words(79_462, "") == "This search ends at step 79,462."
+    assert captions.search_end_words(None, "200000+").startswith(
         "This search is longer than 200,000 steps"
     )
-    assert options.search_end_words(None, "") == ""
+    assert captions.search_end_words(None, "") == ""

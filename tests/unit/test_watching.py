@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import signal
 import sys
-import time
 
 import pytest
 from support import load_puzzles
@@ -22,8 +21,9 @@ LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....41
 
 EDITORIAL = unmarked(STARTING_POINTS["the editorial"])[0]
 
-QUICK = Limits(events=100_000, lines=2_000_000, seconds=2.0)
-"""Caps for code that must be stopped: small, so a test ends in a few seconds."""
+QUICK = Limits(events=100_000, lines=2_000_000, seconds=60.0)
+"""Caps for code that must be stopped by events or lines: small, so a test ends in a few
+seconds (the seconds' cap far off: a loaded machine must not reach it first)."""
 
 
 def events(code: str, grid: str = LEETCODE) -> list[Event]:
@@ -186,10 +186,8 @@ def test_a_search_on_its_own_structure_is_seen_as_writes_at_the_end() -> None:
 def test_an_infinite_loop_stops_within_seconds(code: str, said: str) -> None:
     """A loop that never ends (in a function, at the top of the file, behind an ``except
     Exception``, or on one line: one jump to itself, no line event, so the alarm stops
-    it) stops within a second or so of the seconds' cap, and says so."""
-    started = time.perf_counter()
+    it) is stopped by the seconds' cap, and says so (how soon after it: bench/tracer.py)."""
     run = watch(code, LEETCODE, Limits(events=10**9, lines=10**12, seconds=2.0))
-    assert time.perf_counter() - started < 5
     assert (run["outcome"], run["message"]) == ("stopped", f"stopped: {said}")
 
 

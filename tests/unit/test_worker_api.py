@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from support import APP_WORKER, LEETCODE, WORKER, load_file, solution_problems
 
-from sudoku.render import MAX_BOARDS, MAX_FRAMES, scenes, storyboard, svg
+from sudoku.render import FRAME_MS, MAX_BOARDS, MAX_FRAMES, scenes, storyboard, svg
 from sudoku.solver import analyze
 
 
@@ -30,7 +30,7 @@ def board(line: str) -> list[list[str]]:
 
 def test_exports_the_page_calls(worker: ModuleType) -> None:
     """The worker exports the calls the page makes (the player adds its own)."""
-    assert {"analyze", "export", "parse", "ready"} <= set(worker.__export__)
+    assert {"export", "parse", "ready"} <= set(worker.__export__)
     assert {"analyze_start", "analyze_more", "analyze_stop"} <= set(worker.__export__)
 
 
@@ -40,8 +40,8 @@ def test_ready_names_the_python(worker: ModuleType) -> None:
 
 
 def test_parse_returns_a_leetcode_board(worker: ModuleType) -> None:
-    """parse() turns text into the LeetCode shape, and the grid string the player takes."""
-    assert json.loads(worker.parse(LEETCODE)) == {"board": board(LEETCODE), "grid": LEETCODE}
+    """parse() reads the LeetCode shape (any shape the core reads) as the core's grid."""
+    assert json.loads(worker.parse(board(LEETCODE))) == {"grid": LEETCODE}
 
 
 def test_parse_error_is_a_message(worker: ModuleType) -> None:
@@ -51,10 +51,21 @@ def test_parse_error_is_a_message(worker: ModuleType) -> None:
     assert "81" in answer["error"]
 
 
+def run_to_end(worker: ModuleType, line: str, limit: int) -> tuple[dict[str, Any], int]:
+    """analyze_start, then analyze_more until the verdict: the verdict and the calls made."""
+    answer = json.loads(worker.analyze_start(board(line), limit))
+    calls = 1
+    while "verdict" not in answer:
+        assert set(answer) == {"job", "nodes", "ms"}
+        answer = json.loads(worker.analyze_more(answer["job"]))
+        calls += 1
+    return answer, calls
+
+
 def test_conflicts_name_cells_digit_unit(worker: ModuleType) -> None:
-    """analyze() of clashing givens lists each clash: both cells, digit, unit, message."""
+    """A search of clashing givens lists each clash: both cells, digit, unit, message."""
     line = "5...5" + "." * 76
-    answer = json.loads(worker.analyze(board(line), 2))
+    answer, _ = run_to_end(worker, line, 2)
     assert answer["verdict"] == "conflict"
     assert {"conflicts": answer["conflicts"]} == {
         "conflicts": [
@@ -69,25 +80,25 @@ def test_conflicts_name_cells_digit_unit(worker: ModuleType) -> None:
 
 
 def test_analyze_unique(worker: ModuleType) -> None:
-    """analyze() of the LeetCode example: unique, its solution, the core's guesses, and
-    the search's time in ms (within the call's own)."""
+    """A search of the LeetCode example: unique, its solution, the core's guesses, and
+    the search's time in ms (within the calls' own)."""
     started = time.perf_counter()
-    answer = json.loads(worker.analyze(board(LEETCODE), 2))
+    answer, _ = run_to_end(worker, LEETCODE, 2)
     call_ms = (time.perf_counter() - started) * 1000
     assert answer["verdict"] == "unique"
     assert answer["solutions"] == 1
-    assert solution_problems(LEETCODE, "".join(map("".join, answer["solution"]))) == []
+    assert solution_problems(LEETCODE, answer["solution"]) == []
     assert answer["nodes"] == analyze(LEETCODE)["nodes"]
     assert 0 <= answer["ms"] <= call_ms
 
 
 def test_analyze_conflict_and_none(worker: ModuleType) -> None:
-    """analyze() reports clashing givens, and no solution for a dead end."""
-    clash = json.loads(worker.analyze(board("55" + "." * 79), 2))
+    """A search reports clashing givens, and no solution for a dead end."""
+    clash, _ = run_to_end(worker, "55" + "." * 79, 2)
     assert clash["verdict"] == "conflict"
     assert clash["conflicts"][0]["cells"] == ["r1c1", "r1c2"]
     dead = "531" + LEETCODE[3:]
-    assert json.loads(worker.analyze(board(dead), 2))["verdict"] == "none"
+    assert run_to_end(worker, dead, 2)[0]["verdict"] == "none"
 
 
 def test_export_line_and_json(worker: ModuleType) -> None:
@@ -105,38 +116,32 @@ FORUM = "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8
 """The first of the forum's hardest list: the search guesses."""
 
 
-def run_to_end(worker: ModuleType, line: str, limit: int) -> tuple[dict[str, Any], int]:
-    """analyze_start, then analyze_more until the verdict: the verdict and the calls made."""
-    answer = json.loads(worker.analyze_start(board(line), limit))
-    calls = 1
-    while "verdict" not in answer:
-        assert set(answer) == {"job", "nodes", "ms"}
-        answer = json.loads(worker.analyze_more(answer["job"]))
-        calls += 1
-    return answer, calls
-
-
 @pytest.mark.parametrize(
     ("line", "limit"),
     [(LEETCODE, 2), (FORUM, 2), ("531" + LEETCODE[3:], 2), (HARD1, 2), (EMPTY, 1), (EMPTY, 3000)],
     ids=["leetcode", "forum", "dead end", "hard1", "empty", "empty to 3000"],
 )
-def test_sliced_analyze_answers_as_analyze(worker: ModuleType, line: str, limit: int) -> None:
-    """Slice by slice, the search ends with analyze's verdict, solution and nodes."""
+def test_sliced_analyze_answers_as_the_core(worker: ModuleType, line: str, limit: int) -> None:
+    """Slice by slice, the search ends with the core's count, solution and nodes."""
     started = time.perf_counter()
     answer, calls = run_to_end(worker, line, limit)
     calls_ms = (time.perf_counter() - started) * 1000
-    expected = json.loads(worker.analyze(board(line), limit))
+    core = analyze(line, limit=limit)
     assert isinstance(answer.pop("job"), int)
     assert 0 <= answer.pop("ms") <= calls_ms  # the slices' time, within the calls'
-    expected.pop("ms")
-    assert answer == expected
+    assert answer == {
+        "verdict": ("none", "unique", "multiple")[min(core["solutions"], 2)],
+        "solutions": core["solutions"],
+        "solution": core["solution"],
+        "nodes": core["nodes"],
+        "conflicts": [],
+    }
     if limit == 3000:  # a long search: several slices
         assert calls > 1
 
 
 def test_a_conflict_or_a_bad_board_answers_at_once(worker: ModuleType) -> None:
-    """Clashing givens get analyze's conflict verdict, an unreadable board its error."""
+    """Clashing givens get the conflict verdict at once, an unreadable board its error."""
     clash = json.loads(worker.analyze_start(board("55" + "." * 79), 2))
     assert clash["verdict"] == "conflict"
     assert "job" not in clash
@@ -186,6 +191,8 @@ def test_the_apps_worker_exports_the_shared_calls_and_its_own() -> None:
         "check",
         "generate",
         "hint",
+        "rate_more",
+        "rate_start",
         "render_limits",
         "render_more",
         "render_start",
@@ -217,6 +224,7 @@ def test_a_drawing_comes_in_chunks_and_can_be_stopped() -> None:
         {
             "svgs": [svg(shot) for shot in scenes(LEETCODE, "naive", 60, 70, 2)],
             "storyboard": storyboard(scenes(LEETCODE, "naive", 60, 70, 2)),
+            "delay": FRAME_MS,
         },
     )
     assert "error" in json.loads(app.render_more(key))  # done: closed

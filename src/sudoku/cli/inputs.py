@@ -34,6 +34,7 @@ from typing import TextIO
 
 from sudoku.formats import MAX_TEXT, PuzzleError, parse
 from sudoku.grid import Grid
+from sudoku.recording import MAX_CODE
 
 TOO_LONG = f"input too long: more than {MAX_TEXT} characters"
 """Why input past the cap is refused: ``parse``'s words, without the exact count
@@ -155,10 +156,6 @@ def is_puzzle(text: str) -> bool:
     except PuzzleError:
         return False
     return True
-
-
-MAX_CODE = 100_000
-"""The most characters a solution file (``watch``, ``judge``) may have."""
 
 
 def code_text(path: Path) -> str:

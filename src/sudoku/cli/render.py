@@ -29,7 +29,7 @@ from sudoku.cli.arguments import (
 )
 from sudoku.cli.inputs import one_puzzle
 from sudoku.formats import parse
-from sudoku.render import MAX_BOARDS, MAX_FRAMES, scenes, storyboard, svg
+from sudoku.render import FRAME_MS, MAX_BOARDS, MAX_FRAMES, scenes, storyboard, svg
 from sudoku.words import STRATEGIES, grouped
 
 
@@ -57,7 +57,7 @@ def add(commands: Commands) -> None:
     command.add_argument("--format", choices=("svg", "gif"), default="svg", help="default svg")
     command.add_argument("--output", type=Path, metavar="FILE", help="default stdout")
     command.add_argument(
-        "--delay", type=delay, metavar="MS", help=f"GIF: ms a frame (default {gif.DELAY})"
+        "--delay", type=delay, metavar="MS", help=f"GIF: ms a frame (default {FRAME_MS})"
     )
     command.set_defaults(run=run)
 
@@ -92,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(str(error)) from None
     shown = scenes(parse(one_puzzle(args)), args.strategy, first, last, every)
     if making_gif:
-        write_output(args.output, gif.gif(shown, args.delay or gif.DELAY))
+        write_output(args.output, gif.gif(shown, args.delay or FRAME_MS))
     else:
         write_output(args.output, (storyboard(shown) if args.steps else svg(shown[0])).encode())
     return 0

@@ -5,13 +5,21 @@ Prints one JSON object a line per write (``step``, ``kind``, ``cell``, ``digit``
 the judge's verdict and the counters. What the reader's code prints goes to stderr (so
 stdout stays JSON lines), then their traceback if it raised, their lines only. Exit 0
 when the verdict is ``ok``, 1 otherwise.
+
+With ``--record`` it prints instead one line, the run's recording (``sudoku.recording``:
+the code, the puzzle and every write, for the player and the widget to play without
+running the code), and the summary goes to stderr; the run stops at the recording's
+``MAX_EVENTS`` writes. ``--record=fragment`` prints it as an iframe's address carries
+it after ``#`` (``fragment``).
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
 import json
 import sys
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -20,6 +28,7 @@ from sudoku.cli.arguments import PUZZLE_HELP, Commands, positive
 from sudoku.cli.inputs import code_text, one_puzzle
 from sudoku.formats import parse
 from sudoku.judging import expected, verdict
+from sudoku.recording import MAX_EVENTS, record
 from sudoku.watching import LIMITS, Event, Limits, Run, watch
 
 SHOWN = ("step", "kind", "cell", "digit", "line", "depth")
@@ -42,6 +51,16 @@ def add(commands: Commands) -> None:
         metavar="N",
         help=f"stop after N writes (default {LIMITS.events:,})",
     )
+    command.add_argument(
+        "--record",
+        nargs="?",
+        const="json",
+        choices=["json", "fragment"],
+        help=(
+            "print the run's recording (code, puzzle, writes) on one line, for the widget: "
+            "its JSON (for a <sudoku-lab> tag), or =fragment: trace=... for an iframe's #"
+        ),
+    )
     command.set_defaults(run=run)
 
 
@@ -49,15 +68,33 @@ def run(args: argparse.Namespace) -> int:
     """Print each write, then the summary; exit 0 when the verdict is ``ok``."""
     code = code_text(args.code)
     grid = parse(one_puzzle(args))
+    events: list[Event] = []
+    most = min(args.max_events, MAX_EVENTS) if args.record else args.max_events
     with capped_memory():
-        done = watch(code, grid, Limits(args.max_events, *LIMITS[1:]), print_event)
+        done = watch(
+            code, grid, Limits(most, *LIMITS[1:]), events.append if args.record else print_event
+        )
     problem, solution = expected(grid)
     said = problem or verdict(grid, done, solution)
-    print(json.dumps(summary(done, said)))
+    if args.record:
+        try:
+            text = record(code, grid, events, done)
+            print(text if args.record == "json" else fragment(text))
+        except ValueError as error:
+            print(f"sudoku: cannot record this run: {error}", file=sys.stderr)
+            return 1
+    print(json.dumps(summary(done, said)), file=sys.stderr if args.record else sys.stdout)
     print(done["printed"], end="", file=sys.stderr)
     for line in done["traceback"]:
         print(line, file=sys.stderr)
     return 0 if said.startswith("ok") else 1
+
+
+def fragment(text: str) -> str:
+    """A recording as an iframe's fragment carries it: ``trace=`` and its UTF-8 deflated
+    (zlib's format) in base64url without padding (static/js/recording.js reads it)."""
+    packed = base64.urlsafe_b64encode(zlib.compress(text.encode("utf-8"), 9))
+    return "trace=" + packed.decode("ascii").rstrip("=")
 
 
 def print_event(event: Event) -> None:

@@ -1,39 +1,61 @@
-"""The app's solver worker (index.html, Pyodide): the shared calls of ``worker.py`` and
-the app's own: the puzzle companion's hints, checks and new puzzles (issue 14) and the
+"""The app's solver worker (index.html, MicroPython): the shared calls of ``worker.py`` and
+the app's own: the puzzle companion's hints, checks and new puzzles (issue 14), the
+puzzle's rating, worked out in slices (``rate_start``, ``rate_more``: issue 25), and the
 Share panel's pictures (issue 13).
 
 The widget's worker runs ``worker.py`` alone (mpy-worker.json): a blog's reader never
 downloads ``sudoku.logic``, ``sudoku.generator`` or ``sudoku.render``. Here they load in
 the calls that use them, so the worker's boot compiles none of them.
 
-Answers are JSON text, errors ``{"error": message}``, as in ``worker.py``.
+Answers are JSON text typed in ``contract.py``, bad calls ``Failure``, as in ``worker.py``.
 """
 
+from contract import reply
 from worker import (  # noqa: F401 (the shared calls: PyScript exports this module's names)
-    analyze,
     analyze_more,
     analyze_start,
     analyze_stop,
     conflict_list,
     export,
+    failure,
     parse,
     ready,
-    reply,
     trace_count,
     trace_pull,
+    trace_record,
     trace_start,
     trace_stop,
 )
 
 from sudoku import formats, solver
 from sudoku.compat import ms_since, ticks
-from sudoku.formats import PuzzleError, to_leetcode
-from sudoku.grid import UNITS, unit_name
+from sudoku.formats import PuzzleError
+from sudoku.grid import UNITS, cell_name, unit_name
 from sudoku.validate import conflicts
+from sudoku.words import LEVELS
+from sudoku.words import rating as rating_text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
+
+    from contract import (
+        Checked,
+        Drawing,
+        Drawn,
+        Generated,
+        Hinted,
+        Limits,
+        Pictures,
+        Rated,
+        Rating,
+        RatingStarted,
+        Refusal,
+        Revealed,
+        Stopped,
+        Stuck,
+        WrongEntry,
+    )
 
 
 RENDER_CHUNK = 50_000
@@ -53,7 +75,8 @@ def render_limits() -> str:
     on first use."""
     from sudoku import render  # noqa: PLC0415 (only the exports need it)
 
-    return reply(boards=render.MAX_BOARDS, frames=render.MAX_FRAMES)
+    answer: Limits = {"boards": render.MAX_BOARDS, "frames": render.MAX_FRAMES}
+    return reply(answer)
 
 
 def render_start(board: "Any", strategy: str, first: int, last: int, every: int = 1) -> str:
@@ -67,46 +90,71 @@ def render_start(board: "Any", strategy: str, first: int, last: int, every: int 
         steps = (int(first), int(last), int(every))
         count = (steps[1] - steps[0]) // max(1, steps[2]) + 1
         if count > render.MAX_FRAMES:
-            return reply(error=f"at most {render.MAX_FRAMES} steps, got {count}: step by more")
+            return failure(f"at most {render.MAX_FRAMES} steps, got {count}: step by more")
         film = render.filming(grid, strategy, steps, RENDER_CHUNK)
     except ValueError as error:
-        return reply(error=str(error))
+        return failure(str(error))
     key = max(renders, default=0) + 1
     renders[key] = {"film": film, "shots": []}
     for old in sorted(renders)[:-MAX_RENDERS]:
         del renders[old]
-    return reply(render=key)
+    answer: Drawing = {"render": key}
+    return reply(answer)
 
 
 def render_more(key: int) -> str:
     """Draw on for up to ``RENDER_CHUNK`` events: ``{"step": n}`` (the step reached) while
     the drawing goes on; once done, its pictures, and it is closed: ``{"svgs": [svg,
     ...]}`` (``sudoku.render``, as ``sudoku render`` writes them) and ``{"storyboard":
-    svg}`` of the same steps when it fits (at most ``render.MAX_BOARDS``, else "").
+    svg}`` of the same steps when it fits (at most ``render.MAX_BOARDS``, else ""), with
+    ``delay``, the ms a GIF shows each (``render.FRAME_MS``).
     ``{"error"}`` for a drawing closed or never opened."""
     from sudoku import render  # noqa: PLC0415 (only the exports need it)
 
     job = renders.get(int(key))
     if job is None:
-        return reply(error=f"no drawing {key}: it was stopped or never started")
+        return failure(f"no drawing {key}: it was stopped or never started")
     for shot in job["film"]:
         if isinstance(shot, int):
-            return reply(step=shot)
+            drawn: Drawn = {"step": shot}
+            return reply(drawn)
         job["shots"].append(shot)
     shots = renders.pop(int(key))["shots"]
     board_text = render.storyboard(shots) if len(shots) <= render.MAX_BOARDS else ""
-    return reply(svgs=[render.svg(shot) for shot in shots], storyboard=board_text)
+    answer: Pictures = {
+        "svgs": [render.svg(shot) for shot in shots],
+        "storyboard": board_text,
+        "delay": render.FRAME_MS,
+    }
+    return reply(answer)
 
 
 def render_stop(key: int) -> str:
     """Stop a drawing (its pass is dropped): ``{"stopped": bool}``."""
-    return reply(stopped=renders.pop(int(key), None) is not None)
+    answer: Stopped = {"stopped": renders.pop(int(key), None) is not None}
+    return reply(answer)
 
 
 # -- the puzzle companion: hints, checks, new puzzles (issue 14) ------------------------
 # ``sudoku.logic`` and ``sudoku.generator`` are imported in the calls that use them: the
 # widget's MicroPython worker runs this script too and never calls them, so it never
 # compiles them.
+
+
+NO_SOLUTION = "this puzzle has no solution: its givens cannot be completed"
+"""Why check, reveal (``Refusal``) and hint (``Stuck``, "none") give nothing."""
+
+
+def stuck(kind: str, text: str) -> str:
+    """A hint that cannot be had: why, as a kind and in words (``Stuck``)."""
+    answer: Stuck = {"problem": kind, "text": text}
+    return reply(answer)
+
+
+def refusal(text: str) -> str:
+    """A check or reveal refused: the givens clash or have no solution (``Refusal``)."""
+    answer: Refusal = {"problem": text}
+    return reply(answer)
 
 
 def companion_problem(grid: str, givens: str) -> str:
@@ -122,7 +170,7 @@ def companion_problem(grid: str, givens: str) -> str:
             "your entries leave the puzzle without a solution, so at least one of them"
             " is wrong: press Check to see which"
         )
-    return "this puzzle has no solution: its givens cannot be completed"
+    return NO_SOLUTION
 
 
 def hint(board: "Any", givens: "Any", struck: "Any" = None) -> str:
@@ -132,9 +180,16 @@ def hint(board: "Any", givens: "Any", struck: "Any" = None) -> str:
     far (each cell's): the step is ``sudoku.logic.next_step`` from the candidates the
     placed digits leave, less those. Answers ``{"step": {technique, placements,
     eliminations, cells, units, unit_cells, digits}, "text": logic.say(step)}``, or
-    ``{"problem": kind, "text"}`` with kind "conflict", "wrong" (entries leave no
-    solution), "none" (the givens have none), "full" or "stuck" (no technique applies);
-    ``{"error"}`` for a bad board.
+    ``"steps"``: a chain's reasoning as steps to follow one at a time
+    (``logic.chain_steps``; ``[]`` for a step that is no chain); a contradiction chain's
+    ``cells`` hold the refuted cell, then every cell its links write or break.
+
+    A reader's entry that the puzzle's one solution does not hold comes first, before
+    any reasoning (``logic.wrong_entry``: the first in reading order): ``{"problem":
+    "wrong-entry", "cell": 0-80, "digit", "text": "r3c5: your 4 is not right here ..."}``.
+    Otherwise ``{"problem": kind, "text"}`` with kind "conflict", "wrong" (entries leave
+    no solution: only where the givens have several), "none" (the givens have none),
+    "full" or "stuck" (no technique applies); ``{"error"}`` for a bad board.
     """
     from sudoku import logic  # noqa: PLC0415 (see above: only the app's worker needs it)
 
@@ -142,13 +197,16 @@ def hint(board: "Any", givens: "Any", struck: "Any" = None) -> str:
         grid = formats.parse(board)
         puzzle = formats.parse(givens)
     except PuzzleError as error:
-        return reply(error=str(error))
+        return failure(str(error))
     problem = companion_problem(grid, puzzle)
+    wrong = logic.wrong_entry(puzzle, grid) if "entries" in problem else None
+    if wrong is not None:
+        return wrong_reply(wrong.cells[0], wrong.digits[0])
     if problem:
         kind = "conflict" if "conflict" in problem else "wrong" if "entries" in problem else "none"
-        return reply(problem=kind, text=f"No hint: {problem}.")
+        return stuck(kind, f"No hint: {problem}.")
     if "." not in grid:
-        return reply(problem="full", text="No hint: the board is full, nothing is left to do.")
+        return stuck("full", "No hint: the board is full, nothing is left to do.")
     marks = logic.marks_of(grid)
     crossed = struck or []
     if isinstance(crossed, str):  # the page sends the 81 cells' strings joined by "|"
@@ -158,20 +216,63 @@ def hint(board: "Any", givens: "Any", struck: "Any" = None) -> str:
     step = logic.next_step(grid, marks)
     if step is None:
         where = logic.ending(grid).replace("no technique above", "no technique here")
-        return reply(problem="stuck", text=f"No hint: logic is {where}.")
+        return stuck("stuck", f"No hint: logic is {where}.")
     units = sorted({cell for unit in step.units for cell in UNITS[unit]})
-    return reply(
-        step={
+    answer: Hinted = {
+        "step": {
             "technique": step.technique,
             "placements": [[cell, digit] for cell, digit in step.placements],
             "eliminations": [[cell, digit] for cell, digit in step.eliminations],
-            "cells": list(step.cells),
+            "cells": list(step.cells) + chain_lit(step),
             "units": [unit_name(unit) for unit in step.units],
             "unit_cells": units,
             "digits": list(step.digits),
         },
-        text=logic.say(step),
+        "text": logic.say(step),
+        "steps": logic.chain_steps(step, marks),
+    }
+    return reply(answer)
+
+
+def chain_lit(step: "Any") -> "list[int]":
+    """The cells a contradiction chain lights besides the refuted one (``chain_cells``);
+    none for another step (its ``cells`` hold its chain already)."""
+    if step.technique != "contradiction chain":
+        return []
+    return [cell for cell in chain_cells(step.links) if cell not in step.cells]
+
+
+def chain_cells(links: "Any") -> "list[int]":
+    """The cells a contradiction chain's links write or break (its branches' too), in
+    order, each once: the cells it lights besides the refuted one."""
+    found: list[int] = []
+    for kind, cell, _digit, _unit, branches in links:
+        if kind != "split" and cell >= 0 and cell not in found:
+            found.append(cell)
+        for branch in branches:
+            found += [c for c in chain_cells(branch) if c not in found]
+    return found
+
+
+def wrong_entry_text(cell: int, digit: str) -> str:
+    """What Hint says of a wrong entry, before any reasoning."""
+    name = cell_name(cell)
+    return (
+        f"{name}: your {digit} is not right here (the puzzle's solution has another digit"
+        f" there), so no hint can reason from it. Press Hint again to erase it, or Undo to"
+        f" first mistake."
     )
+
+
+def wrong_reply(cell: int, digit: str) -> str:
+    """The answer of ``hint`` for a wrong entry (``WrongEntry``: see there)."""
+    answer: WrongEntry = {
+        "problem": "wrong-entry",
+        "cell": cell,
+        "digit": digit,
+        "text": wrong_entry_text(cell, digit),
+    }
+    return reply(answer)
 
 
 def check(givens: "Any", entries: "Any") -> str:
@@ -187,20 +288,22 @@ def check(givens: "Any", entries: "Any") -> str:
         puzzle = formats.parse(givens)
         mine = formats.parse(entries)
     except PuzzleError as error:
-        return reply(error=str(error))
+        return failure(str(error))
     cells = [i for i in range(81) if mine[i] != "." and puzzle[i] == "."]
     found = conflict_list(puzzle)
     if found:
-        return reply(problem=f"the givens conflict ({found[0]['message']})")
+        return refusal(f"the givens conflict ({found[0]['message']})")
     solutions = solver.count_solutions(puzzle, 2)
     if not solutions:
-        return reply(problem="this puzzle has no solution: its givens cannot be completed")
+        return refusal(NO_SOLUTION)
     board = "".join([mine[i] if i in cells else puzzle[i] for i in range(81)])
     if not conflicts(board) and solver.solve(board) is not None:
-        return reply(wrong=[], entries=len(cells), solutions=solutions)
-    solution = solver.solve(puzzle) or ""
-    wrong = [cell for cell in cells if mine[cell] != solution[cell]]
-    return reply(wrong=wrong, entries=len(cells), solutions=solutions)
+        wrong = []
+    else:
+        solution = solver.solve(puzzle) or ""
+        wrong = [cell for cell in cells if mine[cell] != solution[cell]]
+    answer: Checked = {"wrong": wrong, "entries": len(cells), "solutions": solutions}
+    return reply(answer)
 
 
 def reveal(givens: "Any", cell: "Any") -> str:
@@ -210,23 +313,121 @@ def reveal(givens: "Any", cell: "Any") -> str:
     try:
         puzzle = formats.parse(givens)
     except PuzzleError as error:
-        return reply(error=str(error))
+        return failure(str(error))
     where = cell
     if isinstance(where, bool) or not isinstance(where, int) or not 0 <= where < 81:
-        return reply(error=f"no cell {where!r}: cells are 0 to 80")
+        return failure(f"no cell {where!r}: cells are 0 to 80")
     found = conflict_list(puzzle)
     if found:
-        return reply(problem=f"the givens conflict ({found[0]['message']})")
+        return refusal(f"the givens conflict ({found[0]['message']})")
     solutions = solver.count_solutions(puzzle, 2)
     solution = solver.solve(puzzle) if solutions else None
     if solution is None:
-        return reply(problem="this puzzle has no solution: its givens cannot be completed")
-    return reply(digit=solution[where], solutions=solutions)
+        return refusal(NO_SOLUTION)
+    answer: Revealed = {"digit": solution[where], "solutions": solutions}
+    return reply(answer)
+
+
+RATE_SLICE_MS = 40
+"""How long a ``rate_more`` call walks the puzzle's logical path before it answers (it
+stops after the step that passes it: one contradiction chain can take longer under
+MicroPython): the longest wait it adds to another call, a hint's say."""
+
+rating: "dict[int, Any]" = {}
+"""The rating being worked out, by id: one at a time (the page rates the puzzle shown)."""
+
+
+SCALE_EXAMPLES = ("hidden single", "x-wing", "xy-wing", "x-chain", "contradiction chain")
+"""The techniques whose ratings ``scale_words`` gives as landmarks of the scale."""
+
+
+def scale_words() -> str:
+    """The rating scale in words, from ``logic.LEVEL_TOPS`` and ``logic.TENTHS``: what the
+    page's rating means."""
+    from sudoku import logic  # noqa: PLC0415 (see above: only the app's worker needs it)
+
+    low, parts = 0, []
+    for i, level in enumerate(LEVELS):
+        top = logic.LEVEL_TOPS[i]
+        if low == 0:
+            parts.append(f"{level} up to {rating_text(top)}")
+        elif top >= logic.LEVEL_TOPS[-1]:
+            parts.append(f"{level} {rating_text(low)} and up")
+        else:
+            parts.append(f"{level} {rating_text(low)} to {rating_text(top)}")
+        low = top + 1
+    examples = ", ".join([f"{name} {rating_text(logic.TENTHS[name])}" for name in SCALE_EXAMPLES])
+    return (
+        "Sudoku Explainer's scale, the enthusiasts' standard: the hardest step Hint's logic"
+        f" needs to finish the puzzle ({examples} and up). Levels: " + ", ".join(parts) + "."
+    )
+
+
+def rate_start(givens: "Any") -> str:
+    """Start rating the puzzle ``givens`` (``logic.rating_walk``), dropping any rating
+    under way, and walk it for up to ``RATE_SLICE_MS``: ``RatingStarted`` ``{"scale":
+    scale_words(), "answer": ...}``, the answer as ``rate_more``'s (``Rating`` or
+    ``Rated``); or ``Refusal`` ``{"problem": text}`` for a puzzle that has no rating: its
+    digits conflict ("r1c1 and r1c2 both hold 5 in row 1"), no solution, or more than
+    one. ``Failure`` for a bad board."""
+    from sudoku import logic  # noqa: PLC0415 (see above: only the app's worker needs it)
+
+    try:
+        grid = formats.parse(givens)
+    except PuzzleError as error:
+        return failure(str(error))
+    key = max(rating, default=0) + 1
+    rating.clear()
+    rating[key] = {"walk": logic.rating_walk(grid), "steps": 0, "tenths": 0}
+    answer = rate_slice(key)
+    if "problem" in answer:
+        return reply(answer)
+    started: RatingStarted = {"scale": scale_words(), "answer": answer}
+    return reply(started)
+
+
+def rate_more(key: int) -> str:
+    """Walk the rating ``key`` on for up to ``RATE_SLICE_MS``: ``Rating`` ``{"job": key,
+    "steps": n}`` (the path's steps so far) while it goes on; once done ``Rated``
+    ``{"rating": tenths, "text": "4.2", "level": "hard", "steps": n}``, and the job is
+    closed; ``Refusal`` (see ``rate_start``). ``Failure`` for a rating dropped (another
+    started since) or never started."""
+    if int(key) not in rating:
+        return failure(f"no rating {key}: another puzzle is rated now, or none")
+    return reply(rate_slice(int(key)))
+
+
+def rate_slice(key: int) -> "Rating | Rated | Refusal":
+    """One slice of the rating ``key`` (open): ``rate_more``'s answer."""
+    from sudoku import logic  # noqa: PLC0415 (see above: only the app's worker needs it)
+
+    job = rating[key]
+    start = ticks()
+    try:
+        for tenths in job["walk"]:
+            job["steps"] += 1
+            job["tenths"] = tenths
+            if ms_since(start) > RATE_SLICE_MS:
+                going: Rating = {"job": key, "steps": job["steps"]}
+                return going
+    except PuzzleError as error:
+        del rating[key]
+        refused: Refusal = {"problem": str(error)}
+        return refused
+    del rating[key]
+    tenths = job["tenths"]
+    done: Rated = {
+        "rating": tenths,
+        "text": rating_text(tenths),
+        "level": logic.level_of_rating(tenths),
+        "steps": job["steps"],
+    }
+    return done
 
 
 def generate(level: str, seed: "Any" = None) -> str:
     """A new puzzle of ``level`` from ``seed`` (a whole number; None draws one):
-    ``{"grid", "board", "level", "seed", "givens", "ms"}``, or ``{"error"}`` for an
+    ``{"grid", "level", "seed", "givens", "ms"}``, or ``{"error"}`` for an
     unknown level or a bad seed. It comes from the bank (``generator.from_bank``: a rated
     puzzle rearranged, in a millisecond), not the seeded generator, which takes seconds
     and hundreds of MB for a hard puzzle under MicroPython (bench/micropython.py)."""
@@ -238,19 +439,18 @@ def generate(level: str, seed: "Any" = None) -> str:
     try:
         grid = generator.from_bank(level, seed)
     except (TypeError, ValueError) as error:
-        return reply(error=str(error))
-    return reply(
-        grid=grid,
-        board=to_leetcode(grid),
-        level=level,
-        seed=seed,
-        givens=81 - grid.count("."),
-        ms=round(ms_since(start), 3),
-    )
+        return failure(str(error))
+    answer: Generated = {
+        "grid": grid,
+        "level": level,
+        "seed": seed,
+        "givens": 81 - grid.count("."),
+        "ms": round(ms_since(start), 3),
+    }
+    return reply(answer)
 
 
 __export__ = [
-    "analyze",
     "analyze_more",
     "analyze_start",
     "analyze_stop",
@@ -259,6 +459,8 @@ __export__ = [
     "generate",
     "hint",
     "parse",
+    "rate_more",
+    "rate_start",
     "ready",
     "render_limits",
     "render_more",
@@ -267,6 +469,7 @@ __export__ = [
     "reveal",
     "trace_count",
     "trace_pull",
+    "trace_record",
     "trace_start",
     "trace_stop",
 ]

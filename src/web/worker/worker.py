@@ -1,59 +1,47 @@
-"""The solver worker: the core package behind a few coarse, JSON-sized calls.
+"""The solver worker: the core package behind a few coarse calls (the widget's, and the
+app's with ``app.py``'s own).
 
-Runs in a PyScript worker, never on the page's main thread, so a long search cannot
-freeze the page: Pyodide in the app (index.html: the fast solver and the verdict at
-CPython's speed), MicroPython in the widget (embed.html: the teaching search only, and
-no Pyodide download for a blog's reader). So it is written for both: no ``typing`` at
-run time (annotations naming ``Any`` are quoted: MicroPython never evaluates them), and
-the clock comes from ``sudoku.compat``.
+Runs in a PyScript worker on MicroPython, never on the page's main thread, so a long
+search cannot freeze the page. It is written for every interpreter: no ``typing`` at run
+time (annotations naming ``Any`` are quoted: MicroPython never evaluates them), the clock
+from ``sudoku.compat``, nothing of ``document`` (a worker has none without
+SharedArrayBuffer, which GitHub Pages cannot enable); so it also runs in CPython (tests).
 
 Every call takes text and small numbers (the board as the core's grid, 81 characters with
-"." for blanks; any shape ``formats.parse`` reads is taken) and returns one JSON text:
-text crosses the worker boundary and MicroPython's FFI unchanged, where a JS array would
-arrive as a proxy. Bad input comes back as ``{"error": message}``,
-never as a traceback. Nothing here touches ``document`` (a worker has none without
-SharedArrayBuffer, which GitHub Pages cannot enable), so it also runs in CPython.
+"." for blanks; any shape ``formats.parse`` reads is taken) and answers one JSON text,
+typed in ``contract.py`` (the page's ``client.Solver`` has one method per call). Bad
+input comes back as ``Failure`` (``{"error": message}``), never as a traceback.
 
 **Solving in slices, so that Stop stops** (issue 11). A worker runs one call at a time:
-while ``analyze`` searches (seconds, for the worst puzzles), every other call waits, and
-the page cannot end it. So the same search also comes in slices of about ``SLICE_MS``
-(40 ms) of work; between two of them the worker is free, and a page stops a search by
-no longer asking for the next slice. The protocol, answers as JSON text:
+while a search runs (seconds, for the worst puzzles), every other call waits, and the
+page cannot end it. So a search comes in slices of about ``SLICE_MS`` (40 ms) of work;
+between two of them the worker is free, and a page stops a search by no longer asking
+for the next slice:
 
 1. ``analyze_start(board, limit=2)`` checks the board and runs the first slice. It
-   answers at once, with no job, ``{"error": message}`` for a board that does not read
-   or a bad limit, and ``{"verdict": "conflict", "conflicts": [...], "solution": null,
-   "nodes": 0, "ms": 0.0}`` when givens clash (as ``analyze``). Otherwise it has made a
-   job and answers either with the *verdict* (the search ended within the slice) or
-   with *progress*:
-
-   - verdict: ``{"verdict": "none" | "unique" | "multiple", "solutions": n,
-     "solution": board | null, "nodes": n, "ms": t, "conflicts": [], "job": id}``,
-     ``analyze``'s answer plus the job's id; ``ms`` is the search time of all its slices;
-   - progress: ``{"job": id, "nodes": n, "ms": t}``, the guesses placed and the ms
-     searched so far: the search is paused, call ``analyze_more(id)`` to go on.
-
-2. ``analyze_more(id)`` runs the job for one more slice and answers as above: the
-   verdict (the job is then gone) or progress. An id that is not running (ended,
-   stopped, dropped, never started) answers ``{"error": message}``.
-3. ``analyze_stop(id)`` drops the job: ``{"stopped": true}``, or ``{"stopped": false}``
-   when there was none (it had ended or was dropped). A page that simply stops calling
+   answers at once, with no job, a ``Failure`` for a board that does not read or a bad
+   limit, and the "conflict" ``Verdict`` when givens clash. Otherwise it has made a job
+   and answers either with its ``Verdict`` (the search ended within the slice; ``ms`` is
+   the search time of all its slices) or with ``Progress`` (the guesses placed and the
+   ms searched so far: the search is paused, call ``analyze_more(job)`` to go on).
+2. ``analyze_more(job)`` runs the job for one more slice and answers as above. A job
+   that is not running (ended, stopped, dropped, never started) is a ``Failure``.
+3. ``analyze_stop(job)`` drops the job: ``Stopped``. A page that simply stops calling
    leaves the job paused; only the ``MAX_JOBS`` (4) newest are kept, the oldest dropped
    when another starts, so an abandoned search costs memory for a while, never time.
 
 A page tells a verdict from progress by its ``"verdict"`` key; ids only grow, so an
-answer for a job the page has given up can be recognised and ignored. ``analyze``
-itself still runs a whole search in one call.
+answer for a job the page has given up can be recognised and ignored.
 """
 
-import json
 import sys
 
 import wire
+from contract import reply
 
-from sudoku import formats, solver
+from sudoku import formats
 from sudoku.compat import ms_since, ticks
-from sudoku.formats import to_json, to_leetcode, to_line
+from sudoku.formats import to_json, to_line
 from sudoku.grid import cell_name, unit_name
 from sudoku.solver import Search
 from sudoku.tracing import source, trace
@@ -62,8 +50,22 @@ from sudoku.words import VERDICTS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
     from typing import Any, TypedDict
+
+    from contract import (
+        Closed,
+        Conflict,
+        Counted,
+        Exported,
+        Failure,
+        Opened,
+        Parsed,
+        Progress,
+        Ready,
+        Stopped,
+        Verdict,
+    )
 
     from sudoku.solver import Analysis
     from sudoku.tracing import Event
@@ -78,22 +80,25 @@ if TYPE_CHECKING:
     class Session(TypedDict):
         """An open trace (``sessions``)."""
 
-        events: Iterator[Event]
+        events: Iterator[Event] | None
+        """Our strategy's events (None for a recorded run: ``trace_record``)."""
+        page: Callable[[int], tuple[str, list[int] | None]]
+        """Makes the next page: up to ``count`` events as the wire's text, and the line of
+        the reader's code behind each (None for our strategies)."""
         cursor: wire.Cursor | None
         """Where its pages got to; None once counted (``trace_count``): no more pages."""
-        last: list[int]
-        """``wire.encode``'s ``[max_depth, backtracks]`` so far."""
         counts: list[int]
         step: int
         done: bool
 
 
-def reply(**fields: "Any") -> str:
-    """One answer as JSON text."""
-    return json.dumps(fields, separators=(",", ":"))
+def failure(message: str) -> str:
+    """A bad call's answer: what is wrong (the client raises it as ``WorkerError``)."""
+    answer: Failure = {"error": message}
+    return reply(answer)
 
 
-def conflict_list(grid: str) -> "list[dict[str, Any]]":
+def conflict_list(grid: str) -> "list[Conflict]":
     """Conflicting givens as data the page can paint: both cells, digit, unit, message."""
     return [
         {
@@ -111,16 +116,21 @@ def ready() -> str:
     ("MicroPython 1.27.0", "CPython 3.14.2")."""
     name = {"micropython": "MicroPython", "cpython": "CPython"}.get(sys.implementation.name)
     version = ".".join([str(part) for part in sys.implementation.version[:3]])
-    return reply(python=f"{name or sys.implementation.name} {version}", platform=sys.platform)
+    answer: Ready = {
+        "python": f"{name or sys.implementation.name} {version}",
+        "platform": sys.platform,
+    }
+    return reply(answer)
 
 
 def parse(text: str) -> str:
-    """Any shape the core reads (81 chars, grid art, LeetCode JSON) -> ``{"board"}`` or error."""
+    """Any shape the core reads (81 chars, grid art, LeetCode JSON) as the core's grid."""
     try:
         grid = formats.parse(text)
     except formats.PuzzleError as error:
-        return reply(error=str(error))
-    return reply(board=to_leetcode(grid), grid=grid)
+        return failure(str(error))
+    answer: Parsed = {"grid": grid}
+    return reply(answer)
 
 
 def checked(board: "Any") -> "tuple[str | None, str]":
@@ -129,41 +139,36 @@ def checked(board: "Any") -> "tuple[str | None, str]":
     try:
         grid = formats.parse(board)
     except formats.PuzzleError as error:
-        return None, reply(error=str(error))
+        return None, failure(str(error))
     found = conflict_list(grid)
     if found:
-        return None, reply(verdict="conflict", conflicts=found, solution=None, nodes=0, ms=0.0)
+        clash: Verdict = {
+            "verdict": "conflict",
+            "solutions": 0,
+            "solution": None,
+            "nodes": 0,
+            "ms": 0.0,
+            "conflicts": found,
+        }
+        return None, reply(clash)
     return grid, ""
 
 
-def verdict(result: "Analysis", ms: float, **more: "Any") -> str:
-    """The final answer of a search: verdict, count, one solution, nodes, ms."""
+def verdict(result: "Analysis", ms: float, job: int = 0) -> str:
+    """The final answer of a search: verdict, count, one solution, nodes, ms; the job's
+    id when it ran in slices (``job``, not 0)."""
     solution = result["solution"]
-    return reply(
-        verdict=VERDICTS[min(result["solutions"], 2)],
-        solutions=result["solutions"],
-        solution=to_leetcode(solution) if solution else None,
-        nodes=result["nodes"],
-        ms=round(ms, 3),
-        conflicts=[],
-        **more,
-    )
-
-
-def analyze(board: "Any", limit: int = 2) -> str:
-    """Solve and count solutions up to ``limit``: verdict, one solution, nodes, ms.
-
-    ``verdict`` is "conflict" when givens clash (with the conflicts), else "none",
-    "unique" or "multiple" (then ``solution`` is one of them). ``ms`` is the time the
-    search took in this interpreter, the browser's figure the page shows. One call runs
-    the whole search: a page that wants to stop it uses ``analyze_start`` instead.
-    """
-    grid, answer = checked(board)
-    if grid is None:
-        return answer
-    start = ticks()
-    result = solver.analyze(grid, limit=int(limit))
-    return verdict(result, ms_since(start))
+    answer: Verdict = {
+        "verdict": VERDICTS[min(result["solutions"], 2)],
+        "solutions": result["solutions"],
+        "solution": solution or None,
+        "nodes": result["nodes"],
+        "ms": round(ms, 3),
+        "conflicts": [],
+    }
+    if job:
+        answer["job"] = job
+    return reply(answer)
 
 
 # -- the same search in slices: a page can stop it (issue 11) --------------------------
@@ -195,7 +200,8 @@ def work(key: int, job: "Job") -> str:
         elapsed = ms_since(start)
         if elapsed >= SLICE_MS:
             job["ms"] += elapsed
-            return reply(job=key, nodes=search.nodes, ms=round(job["ms"], 3))
+            progress: Progress = {"job": key, "nodes": search.nodes, "ms": round(job["ms"], 3)}
+            return reply(progress)
     jobs.pop(key, None)
     return verdict(search.result(), job["ms"] + ms_since(start), job=key)
 
@@ -215,7 +221,7 @@ def analyze_start(board: "Any", limit: int = 2) -> str:
     try:
         search = Search(grid, int(limit))
     except (TypeError, ValueError) as error:
-        return reply(error=str(error))
+        return failure(str(error))
     last_job += 1
     jobs[last_job] = {"search": search, "ms": 0.0}
     for old in sorted(jobs)[:-MAX_JOBS]:
@@ -232,13 +238,14 @@ def analyze_more(key: int) -> str:
     """
     job = jobs.get(int(key))
     if job is None:
-        return reply(error=f"no search {key} to run: it ended, was stopped or never started")
+        return failure(f"no search {key} to run: it ended, was stopped or never started")
     return work(int(key), job)
 
 
 def analyze_stop(key: int) -> str:
     """Drop a started search: ``{"stopped": true}``, false when it had already ended."""
-    return reply(stopped=jobs.pop(int(key), None) is not None)
+    answer: Stopped = {"stopped": jobs.pop(int(key), None) is not None}
+    return reply(answer)
 
 
 def export(board: "Any") -> str:
@@ -246,8 +253,9 @@ def export(board: "Any") -> str:
     try:
         grid = formats.parse(board)
     except formats.PuzzleError as error:
-        return reply(error=str(error))
-    return reply(line=to_line(grid), json=to_json(grid))
+        return failure(str(error))
+    answer: Exported = {"line": to_line(grid), "json": to_json(grid)}
+    return reply(answer)
 
 
 # -- the teaching search, paged as compact events (the step-through player) ------------
@@ -296,21 +304,57 @@ def trace_start(board: "Any", strategy: str) -> str:
         grid = formats.parse(board)
         text, lines = source(strategy)
     except ValueError as error:  # PuzzleError included: the message names what is wrong
-        return reply(error=str(error))
+        return failure(str(error))
+    events, last = trace(grid, strategy), [0, 0]
+
+    def page(count: int) -> "tuple[str, list[int] | None]":
+        return "".join([wire.encode(event, last) for event in upto(events, count)]), None
+
+    key = open_session(grid, events, page)
+    answer: Opened = {
+        "session": key,
+        "grid": grid,
+        "strategy": strategy,
+        "source": text,
+        "lines": lines,
+        "page": TRACE_PAGE,
+    }
+    return reply(answer)
+
+
+def open_session(
+    grid: str,
+    events: "Iterator[Event] | None",
+    page: "Callable[[int], tuple[str, list[int] | None]]",
+) -> int:
+    """Keep a new trace of ``grid`` (see ``Session``), dropping the oldest past
+    ``MAX_SESSIONS``; its id."""
     key = max(sessions, default=0) + 1
     sessions[key] = {
-        "events": trace(grid, strategy),
+        "events": events,
+        "page": page,
         "cursor": wire.Cursor(grid),
-        "last": [0, 0],
         "counts": [0, 0, 0, 0, 0],
         "step": 0,
         "done": False,
     }
     for old in sorted(sessions)[:-MAX_SESSIONS]:
         del sessions[old]
-    return reply(
-        session=key, grid=grid, strategy=strategy, source=text, lines=lines, page=TRACE_PAGE
-    )
+    return key
+
+
+def trace_record(text: str) -> str:
+    """Open a trace of a recorded run of a reader's own code (``sudoku.recording``'s
+    text), played by ``trace_pull`` as ``trace_start``'s are: the contract is
+    src/web/recorded.py's. A recording that cannot play is a ``Failure``."""
+    import recorded  # noqa: PLC0415 (only a widget playing a recording loads it)
+
+    opened = recorded.session(str(text))
+    if isinstance(opened, str):
+        return failure(opened)
+    found, page = opened
+    key = open_session(found["puzzle"], None, page)
+    return reply(recorded.answer(found, key, TRACE_PAGE))
 
 
 def trace_pull(key: int, pages: int = 1) -> str:
@@ -323,14 +367,16 @@ def trace_pull(key: int, pages: int = 1) -> str:
     """
     session = sessions.get(int(key))
     if session is None or session["cursor"] is None:
-        return reply(error=f"no trace {key} to pull: closed, counted or never opened")
-    cursor, last = session["cursor"], session["last"]
+        return failure(f"no trace {key} to pull: closed, counted or never opened")
+    cursor = session["cursor"]
     heads, chunks = [], []
     for _ in range(int(pages)):
         if session["done"]:
             break
         head = wire.checkpoint(cursor)
-        page = "".join([wire.encode(event, last) for event in upto(session["events"], TRACE_PAGE)])
+        page, lines = session["page"](TRACE_PAGE)
+        if lines is not None:
+            head["lines"] = lines
         data = page.encode()
         wire.forward(cursor, data, 0, len(data))
         cursor.pos += len(page) // wire.WIDTH
@@ -349,8 +395,8 @@ def trace_count(key: int, limit: int) -> str:
     "exhausted", or "" while the search goes on). A counted trace cannot be pulled.
     """
     session = sessions.get(int(key))
-    if session is None:
-        return reply(error=f"no trace {key}: it was closed or never opened")
+    if session is None or session["events"] is None:
+        return failure(f"no trace {key} to count: closed, recorded or never opened")
     session["cursor"] = None
     last = None
     for last in upto(session["events"], int(limit)):  # noqa: B007 (the last one counts)
@@ -360,24 +406,25 @@ def trace_count(key: int, limit: int) -> str:
         session["counts"] = counters(last)
     session["done"] = bool(outcome) or last is None
     nodes, backtracks, _, max_depth, forced = session["counts"]
-    return reply(
-        steps=session["step"],
-        nodes=nodes,
-        backtracks=backtracks,
-        max_depth=max_depth,
-        forced=forced,
-        outcome=outcome,
-        done=session["done"],
-    )
+    answer: Counted = {
+        "steps": session["step"],
+        "nodes": nodes,
+        "backtracks": backtracks,
+        "max_depth": max_depth,
+        "forced": forced,
+        "outcome": outcome,
+        "done": session["done"],
+    }
+    return reply(answer)
 
 
 def trace_stop(key: int) -> str:
     """Close a trace (its generator is dropped): ``{"closed": bool}``."""
-    return reply(closed=sessions.pop(int(key), None) is not None)
+    answer: Closed = {"closed": sessions.pop(int(key), None) is not None}
+    return reply(answer)
 
 
 __export__ = [
-    "analyze",
     "analyze_more",
     "analyze_start",
     "analyze_stop",
@@ -386,6 +433,7 @@ __export__ = [
     "ready",
     "trace_count",
     "trace_pull",
+    "trace_record",
     "trace_start",
     "trace_stop",
 ]

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import base64
 import json
 import resource
+import string
+import zlib
 from pathlib import Path
 
 import pytest
@@ -11,6 +14,7 @@ from support import LEETCODE
 
 from cli.kit import python_m_sudoku, run
 from sudoku.plain import STARTING_POINTS, unmarked
+from sudoku.recording import read_recording
 from sudoku.tracing import trace
 
 EDITORIAL = unmarked(STARTING_POINTS["the editorial"])[0]
@@ -98,3 +102,65 @@ def test_watch_stops_code_that_takes_all_memory(tmp_path: Path) -> None:
     done = python_m_sudoku("watch", solution_file(tmp_path, hoard), LEETCODE)
     assert done.returncode == 1
     assert json.loads(done.stdout)["verdict"] == "stopped: out of memory at line 4"
+
+
+def test_watch_record_prints_one_recording(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """--record: stdout is one line, the recording (the code, the puzzle, each write as
+    the JSON lines tell it); the summary goes to stderr; exit 0 for a right answer."""
+    path = solution_file(tmp_path, EDITORIAL)
+    _, plain, _ = run(capsys, "watch", path, LEETCODE)
+    code, out, err = run(capsys, "watch", path, LEETCODE, "--record")
+    *events, _ = [json.loads(line) for line in plain.splitlines()]
+    found = read_recording(out)
+    assert code == 0
+    assert out.count("\n") == 1
+    assert (found["code"], found["puzzle"], found["outcome"]) == (EDITORIAL, LEETCODE, "returned")
+    kinds = {"place": "p", "undo": "u"}
+    assert json.loads(out)["events"].split(" ") == [
+        f"{kinds[e['kind']]}{e['cell'][1]}{e['cell'][3]}{e['digit']}:{e['line']}:{e['depth']}"
+        for e in events
+    ]
+    assert json.loads(err)["verdict"].startswith("ok: ")
+
+
+def test_watch_record_refuses_a_write_it_cannot_hold(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A value that is not one digit cannot be recorded: one line on stderr, exit 1."""
+    path = solution_file(tmp_path, "def solve(board):\n    board[0][2] = 10\n")
+    code, out, err = run(capsys, "watch", path, LEETCODE, "--record")
+    assert (code, out) == (1, "")
+    assert err.startswith(
+        "sudoku: cannot record this run: step 1 writes '10' into r1c3: a recording holds"
+    )
+
+
+def test_watch_record_stops_at_the_recordings_cap(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--record stops the run at the most writes a recording holds, and the recording
+    says it was stopped: the widget shows the message."""
+    monkeypatch.setattr("sudoku.cli.watch.MAX_EVENTS", 7)
+    code, out, err = run(capsys, "watch", solution_file(tmp_path, EDITORIAL), LEETCODE, "--record")
+    found = read_recording(out)
+    assert code == 1
+    assert len(found["events"]) == 7
+    assert (found["outcome"], found["message"]) == ("stopped", "stopped: more than 7 steps")
+    assert json.loads(err)["verdict"] == "stopped: more than 7 steps"
+
+
+def test_watch_record_fragment_is_the_recording_deflated(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """--record=fragment: ``trace=`` and the same recording, zlib-deflated, in base64url
+    without padding (static/js/recording.js reads it in the widget)."""
+    path = solution_file(tmp_path, EDITORIAL)
+    _, text, _ = run(capsys, "watch", path, LEETCODE, "--record")
+    _, out, _ = run(capsys, "watch", path, LEETCODE, "--record=fragment")
+    value = out.strip().removeprefix("trace=")
+    assert out.startswith("trace=")
+    assert set(value) <= set(string.ascii_letters + string.digits + "-_")
+    packed = base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
+    assert zlib.decompress(packed).decode() == text.strip()

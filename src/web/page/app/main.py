@@ -5,26 +5,25 @@ board's rules (one digit per cell, arrow keys, paste, digit pad) and shows answe
 Conflicts are checked here, with the core package (``sudoku``, the same code in
 MicroPython), as the reader types: no round trip per keystroke, and from the moment
 MicroPython is up, seconds before the solver worker. Every other question about a puzzle
-(parse it, solve it, export it) goes to the solver worker (src/web/worker/worker.py, Pyodide):
-a search must never block the thread that paints the page. A solve runs there in
+(parse it, solve it, export it) goes to the solver worker (src/web/worker/app.py, through
+``client.Solver``): a search must never block the thread that paints the page. A solve runs there in
 slices (``analyze_start``/``analyze_more``): Stop, Clear or an edit end it between two,
 and the worker is free for the next request at once.
 
-The board crosses to the worker as the core's grid, 81 characters with "." for blanks
-(text crosses any worker boundary as is); answers come back as JSON text.
+The board crosses to the worker as the core's grid, 81 characters with "." for blanks;
+answers come back typed (``contract``).
 
 Before Python the cells behave as plain inputs, each a tab stop: what is typed then is
 read when the handlers attach (its last digit per cell), and the board becomes a single
 tab stop (roving tabindex) with arrow keys.
 
-The board outlives a reload and Back: each change is written into the page's address
-(``history.replaceState``, ``?puzzle=...&strategy=...``, the share link's form), and the
-reader's games into localStorage where the browser allows it (a refusal, as in another
-site's iframe, is caught: see ``stored``): the last few games, each with its entries,
-pencil marks and time, and the one on the board (``games`` says what is kept, and checks
-it when read back). A link's puzzle is shown with its own game if there is one, and
-destroys none; without a link the game on the board when the reader left comes back;
-what the reader typed before Python wins over both. "Your games" opens any kept game.
+The board outlives a reload and Back: ``keeping`` writes each change into the page's
+address and the reader's games into localStorage where the browser allows it: the last
+few games, each with its entries, pencil marks and time, and the one on the board
+(``games`` says what is kept, and checks it when read back). A link's puzzle is shown
+with its own game if there is one, and destroys none; without a link the game on the
+board when the reader left comes back; what the reader typed before Python wins over
+both. "Your games" opens any kept game.
 
 A puzzle typed on an empty board is the reader's to set: Start solving makes its digits
 the givens (refused while they clash or have no solution) and starts the timer; Edit
@@ -34,7 +33,7 @@ givens unlocks a puzzle's givens again, to fix a typo.
 the reader's entries, solved digits, pencil marks) painted onto the 81 inputs
 (``paint``, only the cells that changed). Every edit goes through ``edit``, so it can
 be undone and redone (``history``: Ctrl+Z, Ctrl+Y or Ctrl+Shift+Z, and the buttons).
-Hint, Check and New puzzle ask the worker (``hints``); pencil marks and candidates show
+Hint, Check and New puzzle ask the worker (``companion``); pencil marks and candidates show
 in a layer over the board (``pencil``); the timer is ``stopwatch``'s.
 
 Messages never outlive what they describe: an edit drops a solve in flight, says what
@@ -43,30 +42,30 @@ failed paste's error.
 
 Flags for tests and for the modules that build on this one: ``body[data-board]`` is
 "ready" once the handlers are on, ``body[data-ready]`` "true" once the worker answered,
-``body[data-busy]`` "true" while a solve is out, ``#status[data-verdict]`` the last verdict,
-``body[data-nodes]`` the guesses of the solve in flight so far, ``#status[data-ms]`` the
-worker's time for the last solve; performance marks "sudoku:board-ready" and
+``#status[data-verdict]`` the last verdict (``status``; the solve's own flags are
+``solving``'s); performance marks "sudoku:board-ready" and
 "sudoku:solver-ready" time the boot (bench/browser.py reads them).
 """
-
-import json
 
 import browser
 import games
 import options
+from boardview import BoardView
+from client import LOADING, Solver, WorkerError
+from companion import Companion
 from entries import Board
-from hints import Companion
 from history import History
+from keeping import Keeper
 from offline import keep_offline
 from pencil import Layer
-from pencil import words as mark_words
 from pyscript import document, web, when, window, workers
-from pyscript.ffi import create_proxy, to_js
 from share import mount_app
+from solving import Solving
+from status import Status
 from stopwatch import Stopwatch, clock_text, spoken
 
 from sudoku.formats import PuzzleError, parse
-from sudoku.grid import PEERS, cell_name
+from sudoku.grid import cell_name
 from sudoku.validate import conflicts, describe
 
 TYPE_CHECKING = False
@@ -81,29 +80,16 @@ if TYPE_CHECKING:
     class State(TypedDict):
         """What ``state`` holds (see there)."""
 
-        solver: Any
-        active: int
-        job: int
-        remembering: bool
         pencil: bool
-        auto: bool
-        clashing: set[str]
         from_link: bool
         typed: bool
         player: Player | None
-        verdict: str
-        bump: bool
-        kept: games.Kept
-        saving: bool
-        waiting: bool | None
-        storage: Any
 
 
 DIGITS = "123456789"
 BLANK = "."
 CLEAR_KEYS = ("Backspace", "Delete", "0", " ", "Spacebar")
 MOVES = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
-MAX_MESSAGES = 6
 STALE = (
     "unique",
     "multiple",
@@ -117,41 +103,27 @@ STALE = (
     "restored",
 )
 """Status verdicts about the board as it was (or its Undo): an edit replaces them."""
-REMEMBER_MS = 300
-"""Quiet time before a change is written to the address and storage (typing is fast)."""
 
 page = web.page
-cells = [document.getElementById(cell_name(i)) for i in range(81)]
 QUERY = window.location.search
 """The query the page was loaded with (a link's); the address then follows the board."""
 state: "State" = {
-    "solver": None,
-    "active": 0,
-    "job": 0,
-    "remembering": False,
     "pencil": False,
-    "auto": False,
-    "clashing": set(),
     "from_link": False,
     "typed": False,
     "player": None,
-    "verdict": "loading",
-    "bump": False,
-    "kept": games.empty(),
-    "saving": False,
-    "waiting": None,
-    "storage": None,
 }
-"""The worker once it answered; the focused cell; the solve in flight; a write to the
-address pending; pencil mode on; candidates shown; the cells in conflict; the link's
-puzzle shown before Python; digits typed before Python; the player once mounted; the
-status's verdict; a change the reader made, not yet saved (``games.played``'s bump); the
-games kept, as last read or written; a save out, and one asked meanwhile (its bump), or
-None (``save_game``); localStorage once read (``stored``)."""
+"""Pencil mode on; the link's puzzle shown before Python; digits typed before Python;
+the player once mounted. The selected cell, the clashes and whether candidates show are
+``view``'s (``BoardView``)."""
 board = Board()
+view = BoardView(board, Layer())
+cells = view.cells
 past = History()
-painted: list[tuple[str, str, str, bool]] = [("", "", "", False)] * 81
-"""What each input shows: value, classes, label, read-only (``paint`` writes changes)."""
+status = Status(page["status"], page["messages"])
+say, show_messages, clear_messages = status.say, status.show, status.clear
+solver = Solver()
+"""The worker's client (connected once the worker answers: ``connect``)."""
 
 
 # -- the board ------------------------------------------------------------------------
@@ -168,80 +140,23 @@ def givens() -> str:
     return board.puzzle()
 
 
-def cell_label(i: int) -> str:
-    """What a screen reader hears for a cell: where it is, what it holds, its marks:
-    "row 3, column 5, empty, candidates 1 4 7", "given 7", "your 4", "solved 4"."""
-    value, kind = board.value(i), board.kind(i)
-    what = {"given": "given ", "entry": "your ", "solved": "solved "}.get(kind, "") + value
-    label = f"row {i // 9 + 1}, column {i % 9 + 1}, {what or 'empty'}"
-    label += mark_words(board, i, state["auto"])
-    look = companion.look(i)
-    if look == "wrong":
-        label += ", disagrees with the solution"
-    elif look == "hint-cell":
-        label += ", in the hint"
-    elif look == "hint-target":
-        label += ", the hint crosses out candidates here"
-    return label
-
-
 def paint() -> None:
-    """Show the board's data on the 81 inputs (only what changed), the marks layer, the
-    print sheet, the undo and redo buttons, and run or pause the timer."""
-    active, clashing = state["active"], state["clashing"]
-    peers, digit = PEERS[active], board.value(active)
-    for i, cell in enumerate(cells):
-        kind, look = board.kind(i), companion.look(i)
-        classes = "cell"
-        near = "same" if digit and board.value(i) == digit else "peer" if i in peers else ""
-        for extra in (kind, "active" if i == active else near, look):
-            if extra:
-                classes += " " + extra
-        if cell.id in clashing:
-            classes += " conflict"
-        now = (board.value(i), classes, cell_label(i), board.locked and kind == "given")
-        if now != painted[i]:
-            before = painted[i]
-            painted[i] = now
-            if now[0] != before[0] or cell.value != now[0]:
-                cell.value = now[0]
-            cell.className = classes
-            cell.setAttribute("aria-label", now[2])
-            cell.readOnly = now[3]
-            if cell.id in clashing or look == "wrong":
-                cell.setAttribute("aria-invalid", "true")
-            else:
-                cell.removeAttribute("aria-invalid")
-    layer.paint(board, state["auto"], companion.gone())
+    """Show the board (``BoardView.paint``), Rewind, Undo, Redo, Start solving and Edit
+    givens as they apply; run or pause the timer."""
+    view.paint(companion.look, companion.gone())
+    companion.rater.follow()
     page["rewind"].hidden = not companion.mistakes or not companion.wrong
     page["undo"].disabled = not past.can_undo()
     page["redo"].disabled = not past.can_redo()
     page["start-solving"].hidden = board.locked or board.puzzle() == BLANK * 81
     page["edit-givens"].hidden = not board.locked
     watch.run(board.locked and not board.full())
-    fill_print_sheet()
 
 
 def refresh() -> None:
     """After a change: conflicts found again, then everything painted."""
     find_conflicts()
     paint()
-
-
-def fill_print_sheet() -> None:
-    """The printed solution (index.html's print sheet): the board's digits, givens bold,
-    once it holds a solution; printing shows it only then (app.css)."""
-    sheet = document.getElementById("print-solution")
-    solved = any(board.solved)
-    sheet.parentElement.dataset.solved = "true" if solved else "false"
-    if not solved:
-        return
-    while sheet.children.length < 81:
-        sheet.append(document.createElement("div"))
-    for i in range(81):
-        box = sheet.children[i]
-        box.className = "cell given" if board.givens[i] else "cell solved"
-        box.textContent = board.value(i)
 
 
 def edit(
@@ -282,7 +197,7 @@ def load_grid(grid: str, what: str, record: bool = True) -> None:
 def finished() -> bool:
     """Whether the reader has just completed the puzzle: every cell theirs or a given,
     nothing clashing (a solver's fill is not theirs)."""
-    return board.locked and board.full() and not state["clashing"] and not any(board.solved)
+    return board.locked and board.full() and not view.clashing and not any(board.solved)
 
 
 def board_changed(
@@ -296,20 +211,18 @@ def board_changed(
     that the puzzle is solved, in place of what the status said (a verdict about the old
     board asks for a new solve); a whole new puzzle says what it is itself.
     """
-    if page.body.dataset.busy == "true":
-        state["job"] += 1
-        set_busy(False)
+    if solving.drop():
         say("The board changed: the solve was dropped. Press Solve again.", "edited")
     elif edit and finished():
         say(f"Solved! Every cell is filled and nothing clashes: {spoken(watch.ms())}.", "finished")
-    elif edit and state["verdict"] in STALE:
+    elif edit and status.verdict in STALE:
         said = "The board changed: press Solve for its verdict."
         say(f"{sentence(what)} {said}" if what else said, "edited")
     elif edit and (said or what):
         say(said or sentence(what), verdict)
-    if edit and page["messages"].dataset.kind == "error":
+    if edit and status.kind == "error":
         clear_messages()
-    remember(bump)
+    keeper.remember(bump)
 
 
 def sentence(what: str) -> str:
@@ -350,118 +263,20 @@ def set_cell(index: int, digit: str) -> None:
 # -- remembering the game: the address, and storage where allowed ---------------------
 
 
-def remember(bump: bool = False) -> None:
-    """Write the board to the address and the game to storage soon (once, however fast
-    the typing); ``bump``: the reader played it (see ``games.played``)."""
-    state["bump"] = state["bump"] or bump
-    if not state["remembering"]:
-        state["remembering"] = True
-        window.setTimeout(remember_proxy, REMEMBER_MS)
-
-
-def write_memory(*_args: "Any") -> None:
-    """The board (givens) into the address, as a share link has it; the game to storage."""
-    state["remembering"] = False
-    grid = givens()
-    query = ""
-    if grid != BLANK * 81:
-        query = options.share_query(grid, page["p-strategy"].value)
-    address = window.location.pathname + query + window.location.hash
-    if window.location.search + window.location.hash != query + window.location.hash:
-        window.history.replaceState(None, "", address)
-    bump = state["bump"]
-    state["bump"] = False
-    spawn(save_game(bump))
-
-
-remember_proxy = create_proxy(write_memory)
-ignore = create_proxy(lambda *_args: None)
-"""A promise's rejection that needs no answer (a save refused: the address keeps it)."""
-
-
-def site_key(prefix: str) -> str:
-    """A storage key of this site (forks on one origin keep their own games)."""
-    site: str = window.URL.new("./", window.location.href).href
-    return prefix + site
-
-
-async def stored() -> "Any":
-    """localStorage, or None where the browser refuses it.
-
-    Reading ``window.localStorage`` in a frame denied storage throws synchronously, and
-    MicroPython cannot catch a JS throw that unwinds through its wasm (``try`` does not
-    help). So JavaScript reads it, in a promise (``Reflect.get`` bound to the window): a
-    refusal rejects the promise, and an awaited rejection is catchable.
-    """
-    read = window.Reflect.get.bind(None, window, "localStorage")
-    try:
-        state["storage"] = await window.Promise.resolve().then(read)
-    except Exception:  # storage refused: the address still keeps the board
-        return None
-    return state["storage"]
-
-
-async def read_kept() -> "games.Kept":
-    """The games kept, checked (``games.read``); the previous version's, once, if none."""
-    storage = await stored()
-    if storage is None:
-        return games.empty()
-    return kept_in(storage)
-
-
-def kept_in(storage: "Any") -> "games.Kept":
-    """What ``storage`` (as ``stored`` gave it) keeps (see ``read_kept``)."""
-    text = storage.getItem(site_key(games.KEY))
-    if not text:
-        old = [storage.getItem(site_key(key)) for key in games.OLD_KEYS]
-        text = games.migrated(old[0] or None, old[1] or None)
-    return games.read(text)
-
-
-async def save_game(bump: bool) -> None:
-    """Save the board's game with the view's choices (read, change, write: another tab's
-    games stay); ``bump``: the reader played it.
-
-    One save at a time: a save asked while one is out (the timer's, each second) runs
-    once that one has written, with the bumps asked meanwhile, so no save reads what
-    another is about to overwrite (a link's game was lost so, to the next tick's save)."""
-    state["waiting"] = state["waiting"] or bump
-    if state["saving"]:
-        return
-    state["saving"] = True
-    try:
-        while state["waiting"] is not None:
-            bump, state["waiting"] = state["waiting"], None
-            await write_game(bump)
-    finally:
-        state["saving"] = False
-
-
-async def write_game(bump: bool) -> None:
-    """One save (see ``save_game``)."""
-    write_kept(await stored(), bump)
-
-
-def write_kept(storage: "Any", bump: bool) -> None:
-    """Save the game into ``storage`` (as ``stored`` gave it; None: storage refused, the
-    games menu still lists it) now, without a pause (see ``save_game`` and ``on_leave``)."""
-    kept = games.played(
-        games.empty() if storage is None else kept_in(storage), board, watch.ms(), bump
-    )
-    kept["hidden"], kept["auto"] = watch.hidden, state["auto"]
+def kept_game(kept: "games.Kept", bump: bool) -> "games.Kept":
+    """``kept`` with the board's game in it (``games.played``) and the view's choices:
+    what ``keeper`` saves."""
+    kept = games.played(kept, board, watch.ms(), bump)
+    kept["hidden"], kept["auto"] = watch.hidden, view.auto
     kept["tidy"] = page["tidy"].checked is True
-    list_games(kept)
-    if storage is None:
-        return
-    write = storage.setItem.bind(storage, site_key(games.KEY), games.text_of(kept))
-    window.Promise.resolve().then(write).catch(ignore)  # quota: the address keeps the board
+    return kept
 
 
 async def restore_game() -> None:
     """Bring back what storage keeps: the view's choices, and a game: the link's puzzle's
     own, or (no link) the one on the board when the reader left; what the reader typed
     before Python stays."""
-    kept = await read_kept()
+    kept = await keeper.read()
     watch.set_hidden(kept["hidden"])
     show_candidates(kept["auto"])
     page["tidy"].checked = kept["tidy"]
@@ -498,7 +313,6 @@ def play(game: "games.Game") -> None:
 def list_games(kept: "games.Kept") -> None:
     """Show the kept games in "Your games" (hidden while there are none), the one chosen
     kept chosen."""
-    state["kept"] = kept
     menu = page["games"]
     chosen = menu.value
     menu.replaceChildren()
@@ -516,17 +330,10 @@ def list_games(kept: "games.Kept") -> None:
 
 
 def focus_cell(index: int, move_focus: bool = True) -> None:
-    """Make a cell the active one: the board's single tab stop (roving tabindex)."""
-    old = state["active"]
-    cells[old].tabIndex = -1
-    cells[old].classList.remove("active")
-    painted[old] = ("", "", "", False)
-    state["active"] = index
-    cells[index].tabIndex = 0
-    cells[index].classList.add("active")
-    painted[index] = ("", "", "", False)
-    if index != old:
-        paint()  # the row, column, box and digit lit follow the selected cell
+    """Make a cell the selected one (``BoardView.select``), and give it the focus unless
+    not ``move_focus``."""
+    if view.select(index):
+        paint()
     if move_focus:
         cells[index].focus()
 
@@ -554,45 +361,15 @@ def cell_index(event: "Any") -> int | None:
 # -- messages -------------------------------------------------------------------------
 
 
-def say(text: str, verdict: str = "") -> None:
-    """Show one line in the status region (read politely by screen readers)."""
-    status = page["status"]
-    status.textContent = text
-    status.dataset.verdict = verdict
-    state["verdict"] = verdict
-
-
-def show_messages(lines: list[str], kind: str) -> None:
-    """List messages under the status: text only, never HTML (user text may be in it)."""
-    box = page["messages"]
-    clear_messages()
-    box.dataset.kind = kind
-    for line in lines[:MAX_MESSAGES]:
-        item = web.li()
-        item.textContent = line
-        box.append(item)
-    if len(lines) > MAX_MESSAGES:
-        more = web.li()
-        more.textContent = f"and {len(lines) - MAX_MESSAGES} more"
-        box.append(more)
-
-
-def clear_messages() -> None:
-    """Empty the message list."""
-    box = page["messages"]
-    box.replaceChildren()
-    box.dataset.kind = ""
-
-
 def find_conflicts() -> None:
     """Find the clashing digits (givens and entries) at once, with the core on this thread
     (81 cells and their peers take well under a millisecond): ``paint`` marks them, and
     each clash is named (cell, digit and unit)."""
     found: list[Conflict] = conflicts(board.grid())
-    state["clashing"] = {cell_name(cell) for conflict in found for cell in conflict[:2]}
+    view.clashing = {cell_name(cell) for conflict in found for cell in conflict[:2]}
     if found:
         show_messages([f"Conflict: {describe(c)}." for c in found], "conflict")
-    elif page["messages"].dataset.kind == "conflict":
+    elif status.kind == "conflict":
         clear_messages()
 
 
@@ -601,27 +378,13 @@ def find_conflicts() -> None:
 
 def failed(error: Exception) -> None:
     """A background task's unexpected error, said in the status line, not thrown at the user."""
-    set_busy(False)
+    solving.show_busy(False)
     say(f"Something went wrong: {error}", "error")
 
 
 def spawn(coro: "Coroutine[Any, Any, object]") -> None:
     """Run a coroutine in the background: handlers return at once, the page stays live."""
     browser.spawn(coro, failed)
-
-
-WORKER_GONE = "the Python solver stopped working: reload the page to start it again"
-"""What a failed worker call says (Pyodide cannot recover from a fatal error, and its
-own error text is no help to a reader)."""
-
-
-async def ask(call: "Any", *args: "Any") -> "Any":
-    """Call the worker and decode its JSON answer; a failed call raises ``WORKER_GONE``."""
-    try:
-        answer = await call(*[to_js(arg) for arg in args])
-    except Exception:  # the worker threw or died: its text is not for readers
-        raise RuntimeError(WORKER_GONE) from None
-    return json.loads(answer)
 
 
 def check_conflicts() -> None:
@@ -637,7 +400,7 @@ def refuse_clash() -> str:
     """Refuse a board whose digits clash (Solve, Watch): the clashes marked, the status
     says so; what it said ("" when nothing clashes: nothing said)."""
     check_conflicts()
-    if not state["clashing"]:
+    if not view.clashing:
         return ""
     say(CLASHING, "conflict")
     return CLASHING
@@ -655,74 +418,23 @@ async def load_text(text: str, source: str) -> None:
         else:
             say("Kept what you typed: the link's puzzle was not loaded.", "loaded")
         return
-    if state["solver"] is None:
-        say("Python is still loading: try again in a moment.")
+    if not solver.connected:
+        say(LOADING + ".")
         return
-    answer = await ask(state["solver"].parse, text)
-    if "error" in answer:
-        show_messages([f"Could not read the {source}: {answer['error']}"], "error")
+    try:
+        answer = await solver.parse(text)
+    except WorkerError as error:
+        show_messages([f"Could not read the {source}: {error}"], "error")
         say("The board is unchanged.", "unread")
         return
     load_grid(answer["grid"], f"the puzzle from the {source}")
     say(f"Puzzle loaded from the {source}.", "loaded")
 
 
-def set_busy(busy: bool) -> None:
-    """Show a solve in flight: Solve waits, Stop appears."""
-    page.body.dataset.busy = "true" if busy else "false"
-    page["solve"].disabled = busy
-    page["stop"].hidden = not busy
-
-
-def verdict_text(answer: "dict[str, Any]") -> str:
-    """The status line for an analysis: verdict, browser time, nodes searched."""
-    cost = f"{answer['ms']:.1f} ms in your browser, {answer['nodes']} nodes searched"
-    none = "these givens cannot be completed"
-    if board.count_entries():
-        none = "the givens with your entries cannot be completed (Check finds the wrong ones)"
-    return {
-        "unique": f"Solved: the solution is unique ({cost}).",
-        "multiple": f"More than one solution: showing one of them ({cost}).",
-        "none": f"No solution: {none} ({cost}).",
-    }[answer["verdict"]]
-
-
-async def run_solve(job: int) -> None:
-    """Analyze the board in the worker, slice by slice, and show the verdict.
-
-    Between two slices the page looks at ``job``: Stop, Clear or an edit (a newer job)
-    drops the search in the worker (``analyze_stop``) and ends here, so the worker is
-    free for the next request after at most one slice. A long search shows its guesses
-    so far.
-    """
-    solver = state["solver"]
-    answer = await ask(solver.analyze_start, read_board(), 2)
-    while "job" in answer and "verdict" not in answer:
-        if job != state["job"]:
-            await ask(solver.analyze_stop, answer["job"])
-            return
-        page.body.dataset.nodes = str(answer["nodes"])
-        say(f"Solving… {answer['nodes']:,} guesses so far (Stop ends the search).", "solving")
-        answer = await ask(solver.analyze_more, answer["job"])
-    if job != state["job"]:
-        return
-    set_busy(False)
-    if "error" in answer:
-        say(answer["error"], "error")
-    elif answer["verdict"] == "conflict":
-        refuse_clash()
-    else:
-        if answer["solution"]:
-            solution = "".join(["".join(row) for row in answer["solution"]])
-            edit("the solve", lambda: board.fill(solution), typed=False)
-        page["status"].dataset.ms = str(answer["ms"])
-        say(verdict_text(answer), answer["verdict"])
-
-
 async def run_export(kind: str) -> None:
     """Export the board as shown (solved digits too) and copy it to the clipboard."""
-    answer = await ask(state["solver"].export, read_board(with_solution=True))
-    text = answer[kind]
+    answer = await solver.export(read_board(with_solution=True))
+    text = answer["line"] if kind == "line" else answer["json"]
     page["export-text"].value = text
     label = "81-char string" if kind == "line" else "LeetCode JSON"
     if await browser.copy_text(text):
@@ -734,30 +446,22 @@ async def run_export(kind: str) -> None:
 async def connect() -> None:
     """Wait for the worker to answer, then open the solve controls (or say why not)."""
     try:
-        solver = await workers["solver"]
-        info = json.loads(await solver.ready())
+        solver.connect(await workers["solver"])
+        info = await solver.ready()
     except Exception as error:  # said on the page, not left stuck
         page["solve"].textContent = "Solver unavailable"
         say(f"The Python solver could not start: {error}", "error")
         page.body.dataset.ready = "failed"
         return
-    state["solver"] = solver
+    companion.rater.connect()
     for button in page.find("#solve, .needs-python"):
         button.disabled = False
     page["solve"].textContent = "Solve"
-    if page["status"].dataset.verdict == "loading":
+    if status.verdict == "loading":
         say(f"{info['python']} is ready: type or paste a puzzle, then Solve.", "ready")
-    player = mount_app(solver, read_board, load_text, QUERY)
-    state["player"] = player
-    shared = player.on_trace
-    assert shared is not None  # (mount_app set it: the share panel)
-
-    def on_trace(grid: str, strategy: str) -> None:
-        shared(grid, strategy)
-        remember()
-
-    player.on_trace = on_trace
-    player.refuses = refuse_clash
+    state["player"] = mount_app(
+        solver, read_board, load_text, refuses=refuse_clash, traced=keeper.remember, query=QUERY
+    )
     page.body.dataset.ready = "true"
     window.performance.mark("sudoku:solver-ready")
     check_conflicts()
@@ -829,7 +533,7 @@ def on_paste(event: "Any") -> None:
 @when("click", ".pad-key")
 def on_pad(event: "Any") -> None:
     """The on-screen pad types into the active cell (no phone keyboard pops up)."""
-    set_cell(state["active"], event.currentTarget.dataset.digit)
+    set_cell(view.active, event.currentTarget.dataset.digit)
 
 
 @when("click", ".sample")
@@ -843,24 +547,19 @@ def on_sample(event: "Any") -> None:
 @when("click", "#solve")
 def on_solve() -> None:
     """Start a solve; the handler returns at once so the page stays live."""
-    if state["solver"] is None or page.body.dataset.busy == "true":
+    if not solver.connected or solving.busy:
         return
     if board.forget_solution():
         paint()
-    if page["messages"].dataset.kind == "error":
+    if status.kind == "error":
         clear_messages()
-    state["job"] += 1
-    set_busy(True)
-    page.body.dataset.nodes = "0"
-    say("Solving…", "solving")
-    spawn(run_solve(state["job"]))
+    spawn(solving.run(solving.start()))
 
 
 @when("click", "#stop")
 def on_stop() -> None:
-    """End the solve in flight: ``run_solve`` drops the search before its next slice."""
-    state["job"] += 1
-    set_busy(False)
+    """End the solve in flight: ``Solving.run`` drops the search before its next slice."""
+    solving.drop()
     say("Stopped. The board is as you left it.", "stopped")
 
 
@@ -869,8 +568,7 @@ def on_clear() -> None:
     """Empty the board and the messages (a solve in flight is dropped); Undo brings it
     back."""
     empty = board.snapshot() == Board().snapshot()
-    state["job"] += 1
-    set_busy(False)
+    solving.drop()
     load_grid(BLANK * 81, "Clear")
     page["export-text"].value = ""
     if empty:
@@ -933,21 +631,21 @@ def is_cell(element: "Any") -> bool:
 @when("click", "#hint")
 def on_hint() -> None:
     """Show the easiest step; a second press applies it."""
-    if state["solver"] is not None:
+    if solver.connected:
         spawn(companion.hint())
 
 
 @when("click", "#check")
 def on_check() -> None:
     """Name the entries that disagree with the solution."""
-    if state["solver"] is not None:
+    if solver.connected:
         spawn(companion.check())
 
 
 @when("click", "#new-puzzle")
 def on_new_puzzle() -> None:
     """Make a puzzle of the chosen level in the worker."""
-    if state["solver"] is not None and page.body.dataset.making != "true":
+    if solver.connected and page.body.dataset.making != "true":
         spawn(companion.make(page["level"].value))
 
 
@@ -966,17 +664,17 @@ def on_pencil() -> None:
 @when("click", "#candidates")
 def on_candidates() -> None:
     """Show or hide every blank's candidates (where the reader has no marks of their own)."""
-    show_candidates(not state["auto"])
-    if state["auto"]:
+    show_candidates(not view.auto)
+    if view.auto:
         say("Candidates on: each empty cell shows the digits no peer holds.", "mark")
     else:
         say("Candidates off.", "mark")
-    remember()
+    keeper.remember()
 
 
 def show_candidates(on: bool) -> None:
     """Candidates shown (True) or not, and the button saying so."""
-    state["auto"] = on
+    view.auto = on
     page["candidates"].setAttribute("aria-pressed", "true" if on else "false")
     paint()
 
@@ -985,7 +683,7 @@ def show_candidates(on: bool) -> None:
 def on_timer_toggle() -> None:
     """Hide or show the timer (it keeps counting); remembered."""
     watch.set_hidden(not watch.hidden)
-    remember()
+    keeper.remember()
 
 
 @when("click", "#import")
@@ -1008,31 +706,28 @@ def on_export_json() -> None:
 
 def on_tick() -> None:
     """Each second the timer runs: keep its time in storage."""
-    spawn(save_game(False))
+    spawn(keeper.save(False))
 
 
 @when("visibilitychange", document)
 def on_leave() -> None:
     """The page is hidden or shown (hidden: another tab, or leaving, as a reload or a link
     hides it first; a phone may end a hidden tab unannounced): a change not yet saved is
-    saved now, not after ``REMEMBER_MS``."""
-    if state["remembering"] and state["storage"] is not None:
-        bump = state["bump"]
-        write_memory()
-        write_kept(state["storage"], bump)
+    saved now (``Keeper.flush``)."""
+    keeper.flush()
 
 
 @when("change", "#tidy")
 def on_tidy() -> None:
     """Auto-erase on or off: remembered."""
-    remember()
+    keeper.remember()
 
 
 @when("click", "#reveal")
 def on_reveal() -> None:
     """Reveal the selected cell's digit (see ``reveal``)."""
-    if state["solver"] is not None:
-        spawn(reveal(state["active"]))
+    if solver.connected:
+        spawn(reveal(view.active))
 
 
 async def reveal(cell: int) -> None:
@@ -1046,11 +741,14 @@ async def reveal(cell: int) -> None:
         say(f"{name} is a given ({board.value(cell)}): select an empty cell.", "revealed")
         return
     before = board.snapshot()
-    answer = await ask(state["solver"].reveal, board.puzzle(), cell)
+    try:
+        answer = await solver.reveal(board.puzzle(), cell)
+    except WorkerError as error:
+        answer = {"problem": str(error)}
     if board.snapshot() != before:
         return  # the reader moved on
-    if "problem" in answer or "error" in answer:
-        say(f"Cannot reveal: {answer.get('problem') or answer.get('error')}.", "revealed")
+    if "problem" in answer:
+        say(f"Cannot reveal: {answer['problem']}.", "revealed")
         return
     digit = answer["digit"]
     if board.entries[cell] == digit:
@@ -1083,7 +781,7 @@ def on_rewind() -> None:
 @when("click", "#start-solving")
 def on_start_solving() -> None:
     """Start solving the puzzle typed on the board (see ``start_solving``)."""
-    if state["solver"] is not None:
+    if solver.connected:
         spawn(start_solving())
 
 
@@ -1093,12 +791,14 @@ async def start_solving() -> None:
     if refuse_clash():
         return
     before = board.snapshot()
-    answer = await ask(state["solver"].check, read_board(), BLANK * 81)
+    try:
+        answer = await solver.check(read_board(), BLANK * 81)
+    except WorkerError as error:
+        answer = {"problem": str(error)}
     if board.snapshot() != before:
         return  # the reader typed on meanwhile
-    if "problem" in answer or "error" in answer:
-        problem = answer.get("problem") or answer.get("error")
-        say(f"Cannot start: {problem}. Fix the givens and try again.", "unstarted")
+    if "problem" in answer:
+        say(f"Cannot start: {answer['problem']}. Fix the givens and try again.", "unstarted")
         return
     several = " It has more than one solution: Check compares with one of them." * (
         answer["solutions"] > 1
@@ -1127,7 +827,7 @@ def on_edit_givens() -> None:
 def on_resume() -> None:
     """Open the game chosen in "Your games" (Undo goes back)."""
     chosen = page["games"].value
-    kept = state["kept"]["games"]
+    kept = keeper.kept["games"]
     if not chosen or not chosen.isdigit() or int(chosen) >= len(kept):
         return
     number = int(chosen) + 1
@@ -1147,16 +847,17 @@ def on_resume() -> None:
     )
 
 
-async def ask_worker(name: str, *args: "Any") -> "dict[str, Any]":
-    """Call the worker's ``name`` (for ``hints``)."""
-    answer: dict[str, Any] = await ask(getattr(state["solver"], name), *args)
-    return answer
-
-
-layer = Layer()
 watch = Stopwatch(on_tick)
-companion = Companion(board, ask_worker, say)
-companion.hook(edit, paint, load_grid)
+solving = Solving(
+    solver,
+    board,
+    status,
+    page,
+    fill=lambda solution: edit("the solve", lambda: board.fill(solution), typed=False),
+    refuse=refuse_clash,
+)
+keeper = Keeper(board, kept_game, lambda: page["p-strategy"].value, list_games)
+companion = Companion(board, solver, say, edit=edit, repaint=paint, load_grid=load_grid)
 
 
 def start() -> None:

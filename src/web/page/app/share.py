@@ -10,9 +10,9 @@ import asyncio
 import browser
 import exports
 import options
+import snippets
 from player import Player
 from pyscript import document, window
-from pyscript.ffi import create_proxy
 
 from sudoku.formats import to_pretty
 from sudoku.words import grouped
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Coroutine
     from typing import Any
 
+    from client import Solver
     from options import Settings
 
 BOARD_LABEL = (
@@ -100,8 +101,8 @@ def show_share(player: Player) -> None:
     fields = {
         "share-link": browser.page_url("index.html" + query),
         "share-step": browser.page_url("embed.html" + step),
-        "share-iframe": options.iframe_snippet(widget, shown),
-        "share-tag": options.tag_snippet(
+        "share-iframe": snippets.iframe_snippet(widget, shown),
+        "share-tag": snippets.tag_snippet(
             browser.page_url("static/js/embed.js"),
             grid,
             player.strategy,
@@ -158,18 +159,22 @@ async def copy_field(player: Player, button: "Any") -> None:
         relabel(button)
 
 
-def mount_app(
-    solver: "Any",
+def mount_app(  # noqa: PLR0913 (the app's parts the player works with)
+    solver: "Solver",
     read_board: "Callable[[], str]",
     load_text: "Callable[[str, str], Coroutine[Any, Any, None]]",
+    *,
+    refuses: "Callable[[], str]",
+    traced: "Callable[[], object]",
     query: str | None = None,
 ) -> Player:
     """Wire the app's player section: Watch, Compare, Share; restore a shared link.
 
     ``read_board()`` is the main board as an 81-character grid; ``load_text(text, what)``
-    reads a puzzle onto the main board (main.py's own functions); ``query`` is the
-    page's query as it was loaded (the address may follow the board since), by default
-    the address's.
+    reads a puzzle onto the main board; ``refuses()`` says why the board cannot be
+    watched ("" when it can: ``Player.refuses``); ``traced()`` is told of each trace
+    opened (main.py's own functions); ``query`` is the page's query as it was loaded
+    (the address may follow the board since), by default the address's.
     """
     if query is None:
         query = window.location.search
@@ -181,21 +186,25 @@ def mount_app(
     board.setAttribute("aria-label", BOARD_LABEL)
     player.board = read_board
     player.connect(solver)
-    player.on_trace = lambda _grid, _strategy: show_share(player)
+    player.refuses = refuses
+
+    def on_trace(_grid: str, _strategy: str) -> None:
+        show_share(player)
+        traced()
+
+    player.on_trace = on_trace
     share = document.getElementById("share")
     if share is not None:
-        share.addEventListener("toggle", create_proxy(lambda _e: show_share(player)))
+        browser.listen(share, "toggle", lambda _e: show_share(player))
     player.idle(
         "Python is ready: press Watch the search (or Play) to trace the puzzle on the board."
     )
 
-    def on_watch(_event: "Any") -> None:
-        browser.spawn(player.trace_board())
-
-    document.getElementById("watch").addEventListener("click", create_proxy(on_watch))
+    watch = document.getElementById("watch")
+    browser.listen(watch, "click", lambda _e: browser.spawn(player.trace_board()))
     for button in document.querySelectorAll("[data-copy]"):
-        button.addEventListener(
-            "click", create_proxy(lambda e: browser.spawn(copy_field(player, e.currentTarget)))
+        browser.listen(
+            button, "click", lambda e: browser.spawn(copy_field(player, e.currentTarget))
         )
     wanted, notes = options.read_query(query)
     if notes:
@@ -210,7 +219,7 @@ def mount_app(
     for name in ("share-parts", "share-loop"):
         field = document.getElementById(name)
         if field is not None:
-            field.addEventListener("change", create_proxy(lambda _e: show_share(player)))
+            browser.listen(field, "change", lambda _e: show_share(player))
     root.dataset.mounted = "true"
     return player
 

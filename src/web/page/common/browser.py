@@ -7,6 +7,7 @@ Runs on the page's main thread (MicroPython through PyScript).
 import asyncio
 
 from pyscript import window
+from pyscript.ffi import create_proxy
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -33,6 +34,13 @@ def guarded(handler: "Callable[[Any], object]") -> "Callable[[Any], None]":
             log_error(error)
 
     return run
+
+
+def listen(element: "Any", kind: str, handler: "Callable[[Any], object]") -> None:
+    """Call ``handler(event)`` on each ``kind`` event of ``element`` (``guarded``): the one
+    way a page listens to an element it holds (``@when`` takes a selector, for one page's
+    fixed elements; a player's parts exist once per player)."""
+    element.addEventListener(kind, create_proxy(guarded(handler)))
 
 
 def spawn(

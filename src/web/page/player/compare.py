@@ -8,30 +8,24 @@ next answer and closes the traces.
 Runs on the page's main thread (MicroPython).
 """
 
-import json
-
 import browser
-import options
+import captions
+from client import WorkerError
 
 from sudoku.words import STRATEGIES, grouped
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from typing import Any, TypedDict
 
+    from client import Solver
+    from contract import Counted
     from view import View
 
-    class Counted(TypedDict, total=False):
-        """A strategy's counts so far: ``trace_count``'s answer, plus ``capped``."""
+    class Tally(Counted):
+        """A strategy's counts so far: ``trace_count``'s answer, and whether it stopped
+        at the cap."""
 
-        steps: int
-        nodes: int
-        backtracks: int
-        max_depth: int
-        forced: int
-        outcome: str
-        done: bool
         capped: bool
 
 
@@ -47,37 +41,71 @@ FIELDS = ("steps", "nodes", "backtracks", "max_depth", "outcome")
 
 
 async def count_search(
-    solver: "Any",
+    solver: "Solver",
     search: "tuple[str, str]",
     limits: "tuple[int, int]",
     alive: "Callable[[], bool]",
-    shown: "Callable[[Counted], None] | None" = None,
-) -> "Counted | None":
+    shown: "Callable[[Tally], None] | None" = None,
+) -> "Tally | None":
     """Count a search, ``(grid, strategy)``, in the worker, unseen (``trace_count``): its
     steps and counters up to ``limits = (cap, chunk)``: ``cap`` steps in all, ``chunk`` a
     call (the longest wait for the worker's other callers); each result so far
     goes to ``shown``. None once ``alive()`` says the answer is no longer wanted (or the
     trace cannot open). The worker's trace is closed in the end, whatever happens."""
-    answer = json.loads(await solver.trace_start(search[0], search[1]))
-    if "error" in answer:
+    try:
+        session = (await solver.trace_start(search[0], search[1]))["session"]
+    except WorkerError:
         return None
-    session = answer["session"]
     cap, chunk = limits
-    result: Counted = {}
+    steps = 0
     try:
         while alive():
-            step = min(chunk, cap - result.get("steps", 0))
-            result = json.loads(await solver.trace_count(session, step))
+            result = tallied(await solver.trace_count(session, min(chunk, cap - steps)), cap)
             if not alive():
                 break
-            result["capped"] = not result["done"] and result["steps"] >= cap
+            steps = result["steps"]
             if shown:
                 shown(result)
             if result["done"] or result["capped"]:
                 return result
+    except WorkerError:
+        return None
     finally:
         browser.spawn(solver.trace_stop(session))
     return None
+
+
+def tallied(counted: "Counted", cap: int) -> "Tally":
+    """``trace_count``'s answer, and whether it stopped at ``cap`` steps."""
+    return {
+        "steps": counted["steps"],
+        "nodes": counted["nodes"],
+        "backtracks": counted["backtracks"],
+        "max_depth": counted["max_depth"],
+        "forced": counted["forced"],
+        "outcome": counted["outcome"],
+        "done": counted["done"],
+        "capped": not counted["done"] and counted["steps"] >= cap,
+    }
+
+
+def cost_caption(result: "Tally", cap: int) -> str:
+    """How long a search is, before it plays: ``This search takes 79,462 steps: 4,208
+    guesses, 4,157 backtracks.``, or at the cap ``This search takes more than 200,000 steps
+    (at least 10,112 guesses so far).``"""
+    if result["capped"]:
+        return (
+            "This search takes more than "
+            + grouped(cap)
+            + " steps (at least "
+            + grouped(result["nodes"])
+            + " guesses so far)."
+        )
+    steps, nodes = result["steps"], result["nodes"]
+    guesses = "1 guess" if nodes == 1 else grouped(nodes) + " guesses"
+    backtracks = result["backtracks"]
+    back = "1 backtrack" if backtracks == 1 else grouped(backtracks) + " backtracks"
+    return "This search takes " + grouped(steps) + " steps: " + guesses + ", " + back + "."
 
 
 class Compare:
@@ -90,7 +118,7 @@ class Compare:
         self.now: str | None = None
         """The strategy being counted, or None."""
 
-    async def start(self, solver: "Any", grid: str) -> None:
+    async def start(self, solver: "Solver", grid: str) -> None:
         """Run ``grid`` under every strategy and show their counts.
 
         A compact page (the widget) keeps its table, ``data-role="compare-table"``,
@@ -105,7 +133,7 @@ class Compare:
         self.view.root.dataset.compare = "running"
         part["compare-stop"].hidden = False
         part["compare-status"].textContent = "Comparing..."
-        results: dict[str, Counted] = {}
+        results: dict[str, Tally] = {}
         for strategy in STRATEGIES:
             for field in FIELDS:
                 self.cell(strategy, field, "")
@@ -119,14 +147,14 @@ class Compare:
             self.bars(results)
         self.now = None
         part["compare-stop"].hidden = True
-        part["compare-status"].textContent = options.compare_summary(
+        part["compare-status"].textContent = captions.compare_summary(
             [name for name, result in results.items() if result["capped"]], cap
         )
         self.view.root.dataset.compare = "done"
 
     async def count(
-        self, solver: "Any", run: int, grid: str, strategy: str, cap: int
-    ) -> "Counted | None":
+        self, solver: "Solver", run: int, grid: str, strategy: str, cap: int
+    ) -> "Tally | None":
         """Count one strategy's trace up to ``cap`` steps, row by row; None if stopped."""
         self.cell(strategy, "outcome", "running")
         return await count_search(
@@ -137,7 +165,7 @@ class Compare:
             lambda result: self.row(strategy, result),
         )
 
-    def row(self, strategy: str, result: "Counted") -> None:
+    def row(self, strategy: str, result: "Tally") -> None:
         """One strategy's counts so far; "≥" marks a count stopped at the cap."""
         more = "≥ " if result["capped"] else ""
         for field in ("steps", "nodes", "backtracks"):
@@ -166,14 +194,14 @@ class Compare:
         if element is not None:
             element.textContent = text
 
-    def bars(self, results: "dict[str, Counted]") -> None:
+    def bars(self, results: "dict[str, Tally]") -> None:
         """Bars of nodes, relative to the largest so far; a count stopped at the cap is a
         lower bound: its bar is hatched and open-ended."""
         top = max([result["nodes"] for result in results.values()] + [1])
         for strategy, result in results.items():
             self.bar(strategy, result, top)
 
-    def bar(self, strategy: str, result: "Counted | None", top: int) -> None:
+    def bar(self, strategy: str, result: "Tally | None", top: int) -> None:
         """One strategy's bar (``result`` None: empty), with words for screen readers."""
         fill = self.view.part.get("cmp-" + strategy + "-bar")
         if fill is None:

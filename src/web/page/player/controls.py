@@ -15,11 +15,9 @@ Runs on the page's main thread (MicroPython).
 """
 
 import browser
-from pyscript.ffi import create_proxy
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
     from typing import Any
 
     from player import Player
@@ -47,18 +45,18 @@ OWN_KEYS = ("SELECT", "TEXTAREA", "A", "SUMMARY")
 def bind(player: "Player", keys_target: "Any") -> None:
     """Listen to the player's controls (one delegated click), the sliders and the keys."""
     view = player.view
-
-    def listen(element: "Any", kind: str, handler: "Callable[[Any], object]") -> None:
-        element.addEventListener(kind, create_proxy(browser.guarded(handler)))
-
-    listen(view.root, "click", lambda event: on_click(player, event))
-    listen(keys_target, "keydown", lambda event: on_key(player, event))
+    browser.listen(view.root, "click", lambda event: on_click(player, event))
+    browser.listen(keys_target, "keydown", lambda event: on_key(player, event))
     if "scrub" in view.part:
-        listen(view.part["scrub"], "input", lambda event: player.scrub(int(event.target.value)))
+        browser.listen(
+            view.part["scrub"], "input", lambda event: player.scrub(int(event.target.value))
+        )
     if "speed" in view.part:
-        listen(view.part["speed"], "input", lambda event: player.set_speed(int(event.target.value)))
+        browser.listen(
+            view.part["speed"], "input", lambda event: player.set_speed(int(event.target.value))
+        )
     if "strategy" in view.part:
-        listen(view.part["strategy"], "change", lambda event: on_strategy(player, event))
+        browser.listen(view.part["strategy"], "change", lambda event: on_strategy(player, event))
 
 
 def on_click(player: "Player", event: "Any") -> None:

@@ -14,10 +14,9 @@ press, its size said at the first.
 Runs on the page's main thread (MicroPython).
 """
 
-import json
-
 import browser
-import options
+import captions
+from client import WorkerError
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
@@ -28,10 +27,9 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Coroutine
     from typing import Any
 
+    from client import Solver
+    from contract import Pictures
     from player import Player
-
-GIF_DELAY_MS = 400
-"""How long each frame of a GIF shows."""
 
 FIELDS = ("export-from", "export-to", "export-every")
 """The panel's range: "Steps FROM to TO every K"."""
@@ -48,18 +46,18 @@ def bind(player: "Player") -> None:
     def on(name: str, job: "Callable[[Player], Coroutine[Any, Any, None]]") -> None:
         button = document.getElementById(name)
         if button is not None:
-            button.addEventListener("click", create_proxy(lambda _e: browser.spawn(job(player))))
+            browser.listen(button, "click", lambda _e: browser.spawn(job(player)))
 
     on("export-svg", save_step)
     on("export-storyboard", save_storyboard)
     on("export-gif", save_gif)
     stop = document.getElementById("export-stop")
     if stop is not None:
-        stop.addEventListener("click", create_proxy(lambda _e: drawing.update(stop=True)))
+        browser.listen(stop, "click", lambda _e: drawing.update(stop=True))
     for name in FIELDS:
         field = document.getElementById(name)
         if field is not None:
-            field.addEventListener("input", create_proxy(lambda _e: show_plan(player)))
+            browser.listen(field, "input", lambda _e: show_plan(player))
 
 
 def say(text: str) -> None:
@@ -77,13 +75,13 @@ def search_end(player: "Player") -> int | None:
 
 
 def asked_range(player: "Player") -> "tuple[int, int, int] | str":
-    """The panel's range as numbers (``options.read_range``), or what is wrong with it."""
+    """The panel's range as numbers (``captions.read_range``), or what is wrong with it."""
     texts = tuple(document.getElementById(name).value for name in FIELDS)
-    return options.read_range(texts, search_end(player))
+    return captions.read_range(texts, search_end(player))
 
 
 def show_plan(player: "Player") -> None:
-    """Say what the panel's range makes, before it is asked (``options.export_plan``) and
+    """Say what the panel's range makes, before it is asked (``captions.export_plan``) and
     how long the search is; the limits are asked of the worker the first time."""
     plan = document.getElementById("export-plan")
     if plan is None or player.timeline is None:
@@ -95,14 +93,18 @@ def show_plan(player: "Player") -> None:
     if not limits:
         return
     asked = asked_range(player)
-    words = asked if isinstance(asked, str) else options.export_plan(asked, limits)
+    words = asked if isinstance(asked, str) else captions.export_plan(asked, limits)
     counted = player.view.root.dataset.cost or ""
-    plan.textContent = (words + " " + options.search_end_words(search_end(player), counted)).strip()
+    plan.textContent = (
+        words + " " + captions.search_end_words(search_end(player), counted)
+    ).strip()
 
 
 async def ask_limits(player: "Player") -> None:
     """The worker's limits (boards, frames), then the plan."""
-    answer = json.loads(await player.solver.render_limits())
+    if player.solver is None:
+        return
+    answer = await player.solver.render_limits()
     drawing["limits"] = (answer["boards"], answer["frames"])
     show_plan(player)
 
@@ -118,7 +120,7 @@ def steps_asked(player: "Player") -> "tuple[int, int, int] | None":
     return asked
 
 
-async def pictures(player: "Player", first: int, last: int, every: int) -> "dict[str, Any] | None":
+async def pictures(player: "Player", first: int, last: int, every: int) -> "Pictures | None":
     """The worker's pictures of steps ``first``..``last`` of the player's trace; None
     (said) with no trace, a refusal, a drawing already under way, or Stop pressed."""
     line, solver = player.timeline, player.solver
@@ -133,30 +135,27 @@ async def pictures(player: "Player", first: int, last: int, every: int) -> "dict
     stop.hidden = False
     say("Drawing...")
     try:
-        opened = json.loads(
-            await solver.render_start(line.grid, player.strategy, first, last, every)
-        )
-        answer = await drawn(solver, opened["render"], last) if "render" in opened else opened
+        opened = await solver.render_start(line.grid, player.strategy, first, last, every)
+        return await drawn(solver, opened["render"], last)
+    except WorkerError as error:
+        say("Cannot draw these steps: " + str(error) + ".")
+        return None
     finally:
         drawing["busy"] = False
         stop.hidden = True
-    if answer is not None and "error" in answer:
-        say("Cannot draw these steps: " + answer["error"] + ".")
-        return None
-    return answer
 
 
-async def drawn(solver: "Any", key: int, last: int) -> "dict[str, Any] | None":
+async def drawn(solver: "Solver", key: int, last: int) -> "Pictures | None":
     """Drawing ``key`` (of steps up to ``last``) to its end, a chunk a call, saying how far
     it got; None (the drawing dropped, said) once Stop is pressed."""
-    answer: dict[str, Any] = json.loads(await solver.render_more(key))
+    answer = await solver.render_more(key)
     while "step" in answer:
         if drawing["stop"]:
             await solver.render_stop(key)
             say("Stopped: no picture was saved.")
             return None
         say(f"Drawing: step {grouped(answer['step'])} of {grouped(last)}...")
-        answer = json.loads(await solver.render_more(key))
+        answer = await solver.render_more(key)
     return answer
 
 
@@ -193,7 +192,7 @@ def too_many(asked: "tuple[int, int, int]", most: int, what: str) -> bool:
     count = (last - first) // every + 1
     if count <= most:
         return False
-    fits = grouped(options.least_every(first, last, most))
+    fits = grouped(captions.least_every(first, last, most))
     many = grouped(count)
     say(f"{what} holds {most} pictures at most: these steps make {many}; step by {fits} or more.")
     return True
@@ -224,11 +223,11 @@ async def save_gif(player: "Player") -> None:
     if asked is None or (limits and too_many(asked, limits[1], "A GIF")):
         return
     count = (asked[1] - asked[0]) // asked[2] + 1
-    size = count * options.GIF_FRAME_BYTES
-    if size >= options.GIF_WARN_BYTES and drawing["warned"] != asked:
+    size = count * captions.GIF_FRAME_BYTES
+    if size >= captions.GIF_WARN_BYTES and drawing["warned"] != asked:
         drawing["warned"] = asked
         say(
-            f"This GIF will be about {options.megabytes(size)} ({grouped(count)} frames): "
+            f"This GIF will be about {captions.megabytes(size)} ({grouped(count)} frames): "
             "press Animated GIF again to make it, or step by more for a smaller one."
         )
         return
@@ -237,7 +236,7 @@ async def save_gif(player: "Player") -> None:
     if answer is None:
         return
     say(f"Encoding {len(answer['svgs'])} frames...")
-    blob = await window.sudokuLabGif(to_js(answer["svgs"]), GIF_DELAY_MS)
+    blob = await window.sudokuLabGif(to_js(answer["svgs"]), answer["delay"])
     first, last, _ = asked
     save(blob, "blob", f"{file_stem(player)}-steps-{first}-{last}.gif")
     say(f"Saved an animated GIF of {len(answer['svgs'])} frames.")

@@ -10,6 +10,7 @@ Runs on the page's main thread (MicroPython).
 
 import browser
 import timeline
+from client import WorkerError
 
 from sudoku.words import grouped
 
@@ -42,17 +43,21 @@ async def fill(player: "Player", run: int) -> None:
         return
     player.fetching = run
     line = player.timeline
+    assert player.solver is not None  # (a trace is open)
+    assert player.session is not None
     try:
         text = await player.solver.trace_pull(player.session, pages_wanted(player, run))
+    except WorkerError as error:
+        text = ""
+        if run == player.generation:
+            player.view.note(str(error))
+            line.done = True  # the worker let the trace go: nothing more will come
     finally:
         if player.fetching == run:
             player.fetching = 0
-    if run != player.generation:
+    if run != player.generation or not text:
         return
-    header = timeline.receive(line, text)
-    if "error" in header:
-        player.view.note(header["error"])
-        line.done = True  # the worker let the trace go: nothing more will come
+    timeline.receive(line, text)
     if player.tree is not None:
         player.tree.grew()
     player.view.root.dataset.received = str(line.received)

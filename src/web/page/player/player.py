@@ -22,7 +22,9 @@ ready, playing, paused, ended), ``[data-trace]`` (a number, new for each trace o
 ready), ``[data-steps]`` (the step shown), ``[data-received]`` (events arrived),
 ``[data-pages]`` (pages held), ``[data-compare]`` (running, done, stopped),
 ``[data-ending]`` ("true" while End fetches the rest of the kept steps), ``[data-cost]``
-(the search's length once counted: "N", or "N+" at the count's cap; "" before).
+(the search's length once counted: "N", or "N+" at the count's cap; "" before),
+``[data-recorded]`` ("true" while a recorded run of a reader's code is open:
+``open_recorded``).
 
 Settings for tests, read when a trace or a comparison starts: ``data-cap`` on the
 ``.player`` root overrides ``CAP`` (rounded down to whole pages of 4,000 steps, at least
@@ -30,9 +32,8 @@ one), ``data-compare-cap`` overrides ``compare.COMPARE_CAP``, ``data-cost-cap`` 
 ``COST_CAP``; a long search then reaches its cap in a moment.
 """
 
-import json
-
 import browser
+import captions
 import compare
 import controls
 import feed
@@ -40,9 +41,9 @@ import marks
 import options
 import timeline
 import wire
+from client import WorkerError
 from clock import Clock
 from compare import Compare
-from pyscript.ffi import to_js
 from treeview import TreeView
 from view import View
 
@@ -50,8 +51,11 @@ from sudoku.words import grouped
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable
+    from collections.abc import Awaitable, Callable, Iterable
     from typing import Any
+
+    from client import Solver
+    from contract import Opened, Recorded
 
 COST_CAP = 200000
 """Steps counted, at most, to say how long a search is before it plays (``measure``):
@@ -73,7 +77,7 @@ class Player:
         self.view = View(root)
         self.clock = Clock(self.advance, self.after_frame)
         self.compare = Compare(self.view)
-        self.solver: Any = None
+        self.solver: Solver | None = None
         self.session: int | None = None
         self.timeline: timeline.Timeline | None = None
         self.cursor = wire.Cursor("." * 81)
@@ -111,7 +115,7 @@ class Player:
 
     # -- wiring ------------------------------------------------------------------------
 
-    def connect(self, solver: "Any") -> None:
+    def connect(self, solver: "Solver") -> None:
         """The worker answered: the controls can work (the timeline once a trace is open)."""
         self.solver = solver
         for button in self.view.root.querySelectorAll("[data-needs-python]"):
@@ -185,6 +189,35 @@ class Player:
 
         Any trace open before is closed, and anything still arriving for it is dropped.
         """
+        solver = self.solver
+        assert solver is not None  # (the controls that open a trace wait for it)
+        return await self.opening(
+            "Starting the " + strategy + " search...",
+            lambda: solver.trace_start(board, strategy),
+            ("Cannot trace this puzzle: ", "This puzzle cannot be traced"),
+        )
+
+    async def open_recorded(self, text: str) -> bool:
+        """Open a recorded run of a reader's own code (``sudoku.recording``'s text; the
+        contract is src/web/recorded.py's) ready to play, as ``open_trace`` opens ours:
+        the reader's code in the code panel, each write's own line marked as it plays.
+        False, with the worker's one-line reason in the note, when it cannot play."""
+        solver = self.solver
+        assert solver is not None  # (the page opens a recording once the worker is ready)
+        return await self.opening(
+            "Reading the recorded run...",
+            lambda: solver.trace_record(text),
+            ("Cannot play this recording: ", "This recording cannot be played"),
+        )
+
+    async def opening(
+        self,
+        starting: str,
+        ask: "Callable[[], Awaitable[Opened | Recorded]]",
+        refused: "tuple[str, str]",
+    ) -> bool:
+        """Open the trace the worker answers ``ask()`` with (``starting`` said meanwhile);
+        False if it refuses (``refused``: the note's start and the caption)."""
         view = self.view
         self.generation += 1
         run = self.generation
@@ -192,19 +225,22 @@ class Player:
         self.pause()
         self.close()
         view.state("loading")
-        view.say("Starting the " + strategy + " search...")
-        answer = json.loads(await self.solver.trace_start(to_js(board), strategy))
+        view.say(starting)
+        try:
+            answer = await ask()
+        except WorkerError as error:
+            if run == self.generation:
+                view.note(refused[0] + str(error))
+                view.state("ready" if self.timeline else "idle")
+                view.say(refused[1] + ": see the note below.")
+            return False
         if run != self.generation:
             return False
-        if "error" in answer:
-            view.note("Cannot trace this puzzle: " + answer["error"])
-            view.state("ready" if self.timeline else "idle")
-            view.say("This puzzle cannot be traced: see the note below.")
-            return False
+        recorded = "recorded" in answer
         self.session = answer["session"]
         self.strategy = answer["strategy"]
         view.chooser = self.strategy in marks.CHOOSERS
-        if "strategy" in view.part:
+        if "strategy" in view.part and not recorded:
             view.part["strategy"].value = self.strategy
         cap = view.setting("cap", CAP)
         self.timeline = timeline.Timeline(answer["grid"], answer["page"], cap)
@@ -214,8 +250,11 @@ class Player:
         view.shown.pop("capped", None)
         view.show_cost("", "")
         self.show_grid(answer["grid"])
+        view.label(recorded)
         view.show_code(answer["source"], answer["lines"])
-        view.note("")
+        view.note(answer["message"] if "recorded" in answer else "")
+        if "recorded" in answer:
+            view.show_cost(captions.recorded_caption(answer), str(answer["steps"]))
         await feed.fill(self, run)
         if run != self.generation:
             return False
@@ -223,8 +262,12 @@ class Player:
             view.part["scrub"].disabled = False
         view.state("ready")
         self.paint()
-        view.say(options.ready_caption(self.controls, self.touch))
+        view.say(captions.ready_caption(self.controls, self.touch))
         view.root.dataset.trace = str(run)
+        view.root.dataset.recorded = "true" if recorded else "false"
+        if recorded:
+            view.say(captions.ready_caption(self.controls, self.touch) + " " + view.cost)
+            return True
         if self.on_trace:
             self.on_trace(self.grid, self.strategy)
         browser.spawn(self.measure(run))
@@ -236,6 +279,7 @@ class Player:
         count: the worker's time then goes to the steps played."""
         line = self.timeline
         assert line is not None  # (an open trace is measured)
+        assert self.solver is not None
         cap = self.view.setting("cost-cap", COST_CAP)
         result = await compare.count_search(
             self.solver,
@@ -245,10 +289,10 @@ class Player:
         )
         if result is not None and run == self.generation:
             steps = str(result["steps"]) + ("+" if result["capped"] else "")
-            self.view.show_cost(options.cost_caption(result, cap), steps)
+            self.view.show_cost(compare.cost_caption(result, cap), steps)
             self.paint_counters()
             if self.cursor.pos == 0 and not self.clock.playing:
-                ready = options.ready_caption(self.controls, self.touch)
+                ready = captions.ready_caption(self.controls, self.touch)
                 self.view.say(ready + " " + self.view.cost)
 
     def close(self) -> None:
@@ -294,6 +338,7 @@ class Player:
             self.to_end()
         elif role == "compare":
             assert self.timeline is not None  # (the controls act once a trace is open)
+            assert self.solver is not None
             browser.spawn(self.compare.start(self.solver, self.timeline.grid))
 
     def play(self) -> None:
@@ -422,7 +467,7 @@ class Player:
                 where = "This is step " + cap + ", the last of the " + cap + " the player keeps"
             else:
                 where = "This is as far as the search has gone"
-            self.view.say(said + where + ": " + options.goes_on_caption(self.controls, self.touch))
+            self.view.say(said + where + ": " + captions.goes_on_caption(self.controls, self.touch))
         feed.want_more(self)
 
     def at_end(self) -> bool:

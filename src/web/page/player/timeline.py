@@ -28,7 +28,10 @@ if TYPE_CHECKING:
 
 
 def caption(event: "Fields") -> str:
-    """What the event means, in a sentence (the player's caption): the core's words."""
+    """What the event means, in a sentence (the player's caption): the core's words; a
+    recorded write (one with a ``line``) says which line of the reader's code made it."""
+    if "line" in event:
+        return words.written(event)
     return words.caption(event, event["code"] != "v")
 
 
@@ -40,7 +43,9 @@ BEHIND = 4
 
 
 class Timeline:
-    """The pages received so far, by index: ``[events, board, counts, stack]`` each.
+    """The pages received so far, by index: ``[events, board, counts, stack, lines]``
+    each (``lines``: the line of the reader's code behind each event of a recorded run,
+    None for our strategies).
 
     ``page`` events per page (the worker's page size), ``cap`` events kept for good
     (a multiple of ``page``), ``behind`` pages past the cap kept behind the cursor;
@@ -61,11 +66,8 @@ class Timeline:
         self.resume = 0
 
 
-def receive(timeline: Timeline, text: str) -> "dict[str, Any]":
-    """Store one ``trace_pull`` answer (``wire.read_answer``); return its header.
-
-    An answer with an ``error`` stores nothing and returns the header as is.
-    """
+def receive(timeline: Timeline, text: str) -> None:
+    """Store one ``trace_pull`` answer (``wire.read_answer``)."""
     header, pages = read_answer(text, timeline.page)
     for head, events in pages:
         timeline.pages[head["start"] // timeline.page] = [
@@ -73,11 +75,10 @@ def receive(timeline: Timeline, text: str) -> "dict[str, Any]":
             bytes(head["board"].encode()),
             list(head["counts"]),
             stack_codes(head["stack"]),
+            head.get("lines"),
         ]
         timeline.received = head["start"] + len(events) // WIDTH
-    if "error" not in header:
-        timeline.done = header["done"]
-    return header
+    timeline.done = header["done"]
 
 
 def kept(timeline: Timeline) -> int:
@@ -111,7 +112,7 @@ def contiguous_end(timeline: Timeline, pos: int) -> int:
 
 def restore(timeline: Timeline, cursor: "Cursor", index: int) -> None:
     """Put the cursor at the start of page ``index``, from its checkpoint."""
-    _, board, counts, stack = timeline.pages[index]
+    _, board, counts, stack, _ = timeline.pages[index]
     cursor.board[:] = board
     cursor.counts[:] = counts
     cursor.stack[:] = stack
@@ -206,11 +207,16 @@ def seek(timeline: Timeline, cursor: "Cursor", target: int) -> None:
 
 
 def event_before(timeline: Timeline, cursor: "Cursor") -> "Fields | None":
-    """The event just played (the one the board shows), as ``fields``; None at step 0."""
+    """The event just played (the one the board shows), as ``fields``, with its ``line``
+    for a recorded run's; None at step 0."""
     if cursor.pos == 0:
         return None
     index = (cursor.pos - 1) // timeline.page
     page = timeline.pages.get(index)
     if page is None:
         return None
-    return fields(page[0], (cursor.pos - 1 - index * timeline.page) * WIDTH)
+    at = cursor.pos - 1 - index * timeline.page
+    event = fields(page[0], at * WIDTH)
+    if page[4] is not None:
+        event["line"] = page[4][at]
+    return event

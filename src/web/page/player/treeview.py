@@ -24,6 +24,7 @@ Runs on the page's main thread (MicroPython).
 import asyncio
 
 import browser
+import timeline
 import tree
 from pyscript import window
 from pyscript.ffi import create_proxy
@@ -83,7 +84,7 @@ class TreeView:
         self.later = create_proxy(browser.guarded(self.draw_later))
         self.pos = 0
         self.rows = 1
-        self.overlay.addEventListener("click", create_proxy(browser.guarded(self.on_click)))
+        browser.listen(self.overlay, "click", self.on_click)
         self.ink = {"path": "orange", "cursor": "black"}
         """The overlay's colours, read from the CSS at each drawing of the tree."""
 
@@ -100,8 +101,7 @@ class TreeView:
 
     def kept(self) -> int:
         """The steps the tree may read: the kept ones that arrived."""
-        line = self.line
-        return 0 if line is None else min(line.received, line.cap)
+        return 0 if self.line is None else timeline.kept(self.line)
 
     def read_page(self) -> bool:
         """Read the next page's events (up to what arrived); False when none is left."""

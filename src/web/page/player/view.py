@@ -9,6 +9,7 @@ Runs on the page's main thread (MicroPython).
 """
 
 import browser
+import captions
 import marks
 import options
 import timeline
@@ -221,7 +222,7 @@ class View:
         self.root.dataset.steps = str(cursor.pos)
 
     def show_cost(self, words: str, steps: str) -> None:
-        """How long the search is (``options.cost_caption``), said at step 0; ``steps`` on
+        """How long the search is (``compare.cost_caption``), said at step 0; ``steps`` on
         the root for tests ("" while unknown, "N+" past the count's cap)."""
         self.cost = words
         self.root.dataset.cost = steps
@@ -380,8 +381,13 @@ class View:
         self.marked_line = None
 
     def paint_code(self, event: "Fields | None") -> None:
-        """Mark the source line that made the current event (none at step 0)."""
-        number = self.lines.get(event["kind"]) if event else None
+        """Mark the source line that made the current event (none at step 0): a recorded
+        write's own line (none for line 0: not the reader's), else its kind's line."""
+        number = None
+        if event and "line" in event:
+            number = event["line"] or None
+        elif event:
+            number = self.lines.get(event["kind"])
         if number == self.marked_line:
             return
         if self.marked_line is not None:
@@ -394,9 +400,22 @@ class View:
                 self.part["code"].dataset.current = event["kind"]
         self.marked_line = number
 
+    def label(self, recorded: bool) -> None:
+        """Name the counters and headings for a ``recorded`` run of a reader's code (its
+        writes, undos and open writes; no forced digits) or for our strategies."""
+        counters = [role for role, _ in COUNTERS]
+        for role, (ours, theirs) in captions.LABELS.items():
+            name = theirs if recorded else ours
+            if role in counters and role in self.part:
+                self.part[role].previousElementSibling.textContent = name
+            else:
+                self.set(role, name)
+        if "forced" in self.part:
+            self.part["forced"].parentElement.hidden = recorded
+
     def show_speed(self, notch: int) -> None:
         """The speed slider at ``notch`` (an index in ``options.SPEEDS``), and its label."""
-        label = options.speed_label(options.SPEEDS[notch])
+        label = captions.speed_label(options.SPEEDS[notch])
         self.set("speed-label", label)
         if "speed" in self.part:
             slider = self.part["speed"]

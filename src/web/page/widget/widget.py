@@ -7,6 +7,10 @@ Bad settings never blank the frame: each falls back to its default and a note sa
 and why (text only). Inside another site's frame the widget registers no service worker:
 the reader of a post downloads what the widget needs and nothing else.
 
+A recording of a reader's own code in the fragment (``#trace=``, docs/embedding.md) plays
+instead of the URL's strategy: the post's code in the code panel, each write's line
+marked (``player.Player.open_recorded``); never run, only shown as text.
+
 In a frame, the host page may drive the widget with ``postMessage`` commands, and hears
 where it is (``host.py`` has the shapes; static/js/widget.js keeps the commands that
 come before Python is ready and hands them over here).
@@ -23,9 +27,10 @@ import options
 import player
 import timeline
 import wire
+from client import Solver, WorkerError
 from offline import keep_offline
 from pyscript import document, window
-from pyscript.ffi import create_proxy, to_js
+from pyscript.ffi import create_proxy
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -66,22 +71,20 @@ def preview() -> None:
     widget.view.say("Loading Python...")
 
 
-async def puzzle_grid(solver: "Any") -> str:
+async def puzzle_grid(solver: "Solver") -> str:
     """The puzzle the URL names, read by the worker; the default one (and a note) if bad."""
-    answer = json.loads(await solver.parse(to_js(settings["puzzle"])))
-    if "error" in answer:
-        problem = answer["error"]
-        notes.append(options.note("puzzle", settings["puzzle"], problem, "LeetCode's example"))
+    try:
+        return (await solver.parse(settings["puzzle"]))["grid"]
+    except WorkerError as error:
+        notes.append(options.note("puzzle", settings["puzzle"], str(error), "LeetCode's example"))
         show_notes()
-        answer = json.loads(await solver.parse(options.DEFAULT_PUZZLE))
-    grid: str = answer["grid"]
-    return grid
+    return (await solver.parse(options.DEFAULT_PUZZLE))["grid"]
 
 
 async def start() -> None:
     """Wait for the worker, open the trace, then play if asked to."""
     try:
-        solver = await window.sudokuLabSolver()
+        solver = Solver(await window.sudokuLabSolver())
         grid = await puzzle_grid(solver)
     except Exception as error:  # said in the frame, never a blank one
         widget.view.say("The Python solver could not start: " + str(error))
@@ -89,7 +92,8 @@ async def start() -> None:
         return
     widget.connect(solver)
     widget.on_trace = link_app
-    await widget.open_trace(grid, settings["strategy"])
+    if not await open_recording():
+        await widget.open_trace(grid, settings["strategy"])
     show_notes()
     loop = settings["loop"]
     if loop:
@@ -107,6 +111,23 @@ async def start() -> None:
         browser.spawn(keep_offline())
     if settings["autoplay"]:
         widget.play()
+
+
+async def open_recording() -> bool:
+    """Play the recording of a reader's own code that the fragment holds (``#trace=``:
+    static/js/recording.js unpacked it); whether it plays. The player's note (the run's
+    message: an error, a stop) joins the notes; a recording that cannot play is said
+    there, and the widget plays the URL's puzzle and strategy instead."""
+    found = await window.sudokuLabRecording()
+    if not found.text and not found.error:
+        return False
+    played = not found.error and await widget.open_recorded(found.text)
+    said = found.error or widget.view.shown.get("note", "")
+    if played:
+        notes.extend([said] if said else [])
+        return True
+    notes.append(said + " Playing " + settings["strategy"] + " instead.")
+    return False
 
 
 commands: "list[tuple[str, Any]]" = []

@@ -5,30 +5,36 @@
   earlier hints crossed out. The step's cells and units light up and the status says it
   in words (``sudoku.logic.say``); pressing Hint again (its label says "Apply hint")
   applies it: a placement becomes an entry, an elimination leaves the cell's candidates
-  and pencil marks. Wrong entries, a conflict, a full board, or logic stuck: the status
-  says which, and what to do.
+  and pencil marks. A chain's hint lists its links as numbered steps under the status
+  (``#hint-steps``, ``sudoku.logic.chain_steps``) and lights every cell they use. A wrong
+  entry comes first (``sudoku.logic.wrong_entry``): the status names it, the cell is
+  marked, Undo to first mistake is offered, and the next press ("Erase r3c5") erases
+  it. A conflict, a full board, or logic stuck: the status says which, and what to do.
 - **Check** names the reader's entries that disagree with the puzzle's solution, and
   marks them, without showing any other digit.
 - **New puzzle** has the worker make one at the chosen level (``sudoku.generator``):
   seconds for *hard* in Pyodide, off this thread; the page says what it is making.
 
-Any edit makes a hint or a check stale: main.py calls ``forget`` before it paints.
+Any edit makes a hint or a check stale: main.py calls ``forget`` before it paints. The
+puzzle's rating line is ``rating``'s (``Companion.rater``).
 
 Runs on the page's main thread (MicroPython).
 """
 
+from client import WorkerError
 from entries import Board
 from pyscript import document, window
+from rating import Rater
 
 from sudoku.grid import cell_name
 from sudoku.words import listing
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Coroutine
-    from typing import Any
+    from collections.abc import Callable
 
-    Ask = Callable[..., Coroutine[Any, Any, dict[str, Any]]]
+    from client import Solver
+    from contract import Step
 
 
 def article(level: str) -> str:
@@ -39,16 +45,27 @@ def article(level: str) -> str:
 class Companion:
     """Hint, Check and New puzzle for the app's board (see the module's docstring)."""
 
-    def __init__(self, board: Board, ask: "Ask", say: "Callable[[str, str], None]") -> None:
-        """``ask(call, *args)`` calls the worker and decodes its answer; ``say(text,
-        verdict)`` writes the status. ``hook`` gives the rest."""
+    def __init__(  # noqa: PLR0913 (the page's parts it works with, each one job)
+        self,
+        board: Board,
+        solver: "Solver",
+        say: "Callable[[str, str], None]",
+        *,
+        edit: "Callable[..., object]",
+        repaint: "Callable[[], object]",
+        load_grid: "Callable[[str, str], object]",
+    ) -> None:
+        """``solver`` is the worker's client; ``say(text, verdict)`` writes the status;
+        ``edit(what, change, typed, said, verdict)`` makes an undoable change (``said``
+        with ``verdict`` its status, unless the puzzle is solved); ``repaint()`` paints
+        the board; ``load_grid(grid, what)`` loads a new puzzle."""
         self.board = board
-        self.ask = ask
+        self.solver = solver
         self.say = say
-        self.edit: Callable[..., object] = print
-        self.repaint: Callable[[], object] = print
-        self.load_grid: Callable[[str, str], object] = print
-        self.step: dict[str, Any] | None = None
+        self.edit = edit
+        self.repaint = repaint
+        self.load_grid = load_grid
+        self.step: Step | None = None
         """The hint shown, waiting for a second press; None when there is none."""
         self.text = ""
         self.shown_for = ""
@@ -60,20 +77,14 @@ class Companion:
         self.wrong: set[int] = set()
         self.mistakes: dict[int, str] = {}
         """The wrong entries Check found, cell to digit (Undo to the first mistake)."""
+        self.erase: int | None = None
+        """The wrong entry the hint shown named (a second press erases it), else None."""
+        self.rater = Rater(board, solver)
+        """The puzzle's rating line (``rating``): main.py's paint calls its ``follow``."""
         self.button = document.getElementById("hint")
+        self.steps = document.getElementById("hint-steps")
         self.answers = 0
         """Hints and checks answered (``body[data-answers]``, for tests)."""
-
-    def hook(
-        self,
-        edit: "Callable[..., object]",
-        repaint: "Callable[[], object]",
-        load_grid: "Callable[[str, str], object]",
-    ) -> None:
-        """The page's own: ``edit(what, change, typed, said, verdict)`` makes an undoable
-        change (``said`` with ``verdict`` its status, unless the puzzle is solved), ``repaint()``
-        paints the board, ``load_grid(grid, what)`` loads a new puzzle."""
-        self.edit, self.repaint, self.load_grid = edit, repaint, load_grid
 
     def look(self, cell: int) -> str:
         """The cell's companion class: "hint-cell", "hint-target", "hint-unit", "wrong",
@@ -97,10 +108,22 @@ class Companion:
     def forget(self) -> bool:
         """Drop the hint and the check shown (the board changed); True if there was one."""
         had = bool(self.step or self.cells or self.units or self.wrong or self.targets)
-        self.step = None
+        had = had or self.erase is not None
+        self.step, self.erase = None, None
         self.cells, self.units, self.wrong, self.targets = set(), set(), set(), set()
         self.button.textContent = "Hint"
+        self.list_steps([])
         return had
+
+    def list_steps(self, lines: "list[str]") -> None:
+        """Show a chain's steps, numbered, under the hint's words (text only, never HTML);
+        none hides the list."""
+        self.steps.replaceChildren()
+        for line in lines:
+            item = document.createElement("li")
+            item.textContent = line
+            self.steps.append(item)
+        self.steps.hidden = not lines
 
     def now(self) -> str:
         """The board's state, to tell whether it changed while the worker thought."""
@@ -123,7 +146,7 @@ class Companion:
     async def check(self) -> None:
         """Name and mark the entries that disagree with the solution (or say none do)."""
         try:
-            await self.compare()
+            await self.find_wrong()
         finally:
             self.answered()
 
@@ -133,19 +156,24 @@ class Companion:
         if self.step is not None and self.shown_for == before:
             self.apply()
             return
+        if self.erase is not None and self.shown_for == before:
+            self.erase_wrong(self.erase)
+            return
         self.forget()
         self.repaint()
         self.say("Looking for the easiest step…", "hinting")
-        answer = await self.ask(
-            "hint",
-            self.board.grid(),
-            self.board.puzzle(),
-            "|".join(self.board.struck),
-        )
+        try:
+            answer = await self.solver.hint(
+                self.board.grid(), self.board.puzzle(), "|".join(self.board.struck)
+            )
+        except WorkerError as error:
+            if self.now() == before:
+                self.say(f"No hint: {error}", "error")
+            return
         if self.now() != before:
             return  # the reader moved on: the answer is about another board
-        if "error" in answer:
-            self.say(f"No hint: {answer['error']}", "error")
+        if "cell" in answer:  # a wrong entry, before any reasoning
+            self.name_wrong(answer["cell"], answer["digit"], answer["text"], before)
             return
         if "problem" in answer:
             self.say(answer["text"], "hint-" + answer["problem"])
@@ -157,7 +185,31 @@ class Companion:
         self.targets = {cell for cell, _ in step["eliminations"]}
         self.button.textContent = "Apply hint"
         self.repaint()
-        self.say(self.text, "hint")
+        steps = answer["steps"]
+        said = self.text.split(" (")[0] + ". Why, step by step:" if steps else self.text
+        self.say(said, "hint")
+        self.list_steps(steps)
+
+    def name_wrong(self, cell: int, digit: str, text: str, before: str) -> None:
+        """Show the wrong entry the worker named, before any reasoning: marked, Undo to
+        first mistake offered, and Hint's next press erases it."""
+        self.erase, self.shown_for = cell, before
+        self.wrong = {cell}
+        self.mistakes = {cell: digit}
+        self.button.textContent = "Erase " + cell_name(cell)
+        self.repaint()
+        self.say(text, "hint-wrong-entry")
+
+    def erase_wrong(self, cell: int) -> None:
+        """Erase the wrong entry the hint named (an edit Undo takes back)."""
+        name, board = cell_name(cell), self.board
+        self.edit(
+            f"erasing {name} (not right there)",
+            lambda: board.write(cell, ""),
+            True,
+            f"Erased your {board.entries[cell]} in {name}: press Hint for the next step.",
+            "hint-applied",
+        )
 
     def apply(self) -> None:
         """Play the hint shown: placements become entries, eliminations leave the marks."""
@@ -184,7 +236,7 @@ class Companion:
 
     # -- check --------------------------------------------------------------------------
 
-    async def compare(self) -> None:
+    async def find_wrong(self) -> None:
         """Name and mark the wrong entries (see ``check``)."""
         count = self.board.count_entries()
         if not count:
@@ -197,11 +249,14 @@ class Companion:
         self.forget()
         self.repaint()
         self.say(f"Checking your {count} entries…", "checking")
-        answer = await self.ask("check", self.board.puzzle(), self.board.entries_grid())
+        try:
+            answer = await self.solver.check(self.board.puzzle(), self.board.entries_grid())
+        except WorkerError as error:
+            answer = {"problem": str(error)}
         if self.now() != before:
             return
-        if "error" in answer or "problem" in answer:
-            self.say(f"Cannot check: {answer.get('problem') or answer.get('error')}.", "checked")
+        if "problem" in answer:
+            self.say(f"Cannot check: {answer['problem']}.", "checked")
             return
         wrong, total = answer["wrong"], answer["entries"]
         some = " (this puzzle has several: checked against one)" if answer["solutions"] > 1 else ""
@@ -232,14 +287,15 @@ class Companion:
             window.Math.floor(window.Math.random() * 1073741824)
         )  # 30 bits: a small int both sides
         try:
-            answer = await self.ask("generate", level, seed)
+            answer = await self.solver.generate(level, seed)
+        except WorkerError as error:
+            self.say(f"Could not make a puzzle: {error}", "error")
+            return
         finally:
             button.disabled = False
             document.body.dataset.making = "false"
-        if "error" in answer:
-            self.say(f"Could not make a puzzle: {answer['error']}", "error")
-            return
         self.load_grid(answer["grid"], f"New puzzle ({level})")
+        self.rater.known(answer["grid"], answer["level"])
         document.body.dataset.seed = str(seed)
         document.body.dataset.makeMs = str(answer["ms"])  # the worker's own time (bench/)
         self.say(

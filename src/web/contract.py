@@ -1,0 +1,270 @@
+"""The contract between the pages and their solver workers: every answer's type.
+
+A page calls its worker only through ``page/common/client.py``'s ``Solver``: one async
+method per call. A worker answers each call with one JSON text (text crosses the worker
+boundary and MicroPython's FFI unchanged, where a dict would arrive as a proxy), made by
+``reply`` from a dict typed here, and the client hands the page that dict with the same
+type: mypy checks both sides of the seam against these names, and
+``tests/unit/test_contract.py`` checks that each worker answer has its type's keys.
+
+Glossary of the answers:
+
+- grid: the core's 81-character string ("." for a blank), the one shape a board takes
+  on the wire, both ways (LeetCode's rows only where a reader sees them: ``Exported``);
+- ``Failure``: ``{"error": message}``, the only way a worker reports a bad call (a board
+  that does not read, an unknown id, a bad number); the client raises it as one
+  ``WorkerError``, as it does a dead worker's. A refusal about the puzzle itself (no
+  solution, clashing givens) is an answer, not a failure: ``Refusal``/``Stuck``.
+
+The types are ``final`` (an answer has exactly its keys, so mypy tells one answer of a
+union from another by a key: ``"verdict" in answer``); ``Counted`` is not, as the player
+adds to it. Runs in all three interpreters: the types exist only for the checker (``TYPE_CHECKING``
+is false at run time, and MicroPython has no ``typing``).
+"""
+
+import json
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, NotRequired, TypedDict, final
+
+    @final
+    class Failure(TypedDict):
+        """A bad call: what is wrong, in words for the reader."""
+
+        error: str
+
+    @final
+    class Ready(TypedDict):
+        """``ready``: the Python the worker runs ("MicroPython 1.27.0")."""
+
+        python: str
+        platform: str
+
+    @final
+    class Parsed(TypedDict):
+        """``parse``: the text read as a puzzle."""
+
+        grid: str
+
+    @final
+    class Conflict(TypedDict):
+        """Two givens that clash: both cells, the digit, the unit, in words."""
+
+        cells: list[str]
+        digit: str
+        unit: str
+        message: str
+
+    @final
+    class Verdict(TypedDict):
+        """A search's end (``analyze``, and ``analyze_start``/``analyze_more`` with its
+        ``job``): "none", "unique", "multiple" (``solution`` is one of them), or
+        "conflict" (no search: ``conflicts`` says where)."""
+
+        verdict: str
+        solutions: int
+        solution: str | None
+        nodes: int
+        ms: float
+        conflicts: list[Conflict]
+        job: NotRequired[int]
+
+    @final
+    class Progress(TypedDict):
+        """A search paused after a slice: call ``analyze_more(job)`` to go on."""
+
+        job: int
+        nodes: int
+        ms: float
+
+    @final
+    class Stopped(TypedDict):
+        """``analyze_stop``, ``render_stop``: whether there was one to stop."""
+
+        stopped: bool
+
+    @final
+    class Exported(TypedDict):
+        """``export``: the board as an 81-character line and as LeetCode JSON."""
+
+        line: str
+        json: str
+
+    @final
+    class Opened(TypedDict):
+        """``trace_start``: a trace to pull (``trace_pull`` answers the wire's text)."""
+
+        session: int
+        grid: str
+        strategy: str
+        source: str
+        lines: dict[str, int]
+        page: int
+
+    @final
+    class Recorded(TypedDict):
+        """``trace_record``: a recorded run of a reader's code to pull, as ``Opened``'s,
+        and what it holds (src/web/recorded.py): its writes in all (``steps``), the
+        undos among them, how it ended and its message, whether its writes all came at
+        the end."""
+
+        session: int
+        grid: str
+        strategy: str
+        source: str
+        lines: dict[str, int]
+        page: int
+        recorded: bool
+        steps: int
+        undos: int
+        outcome: str
+        message: str
+        at_end: bool
+
+    class Counted(TypedDict):
+        """``trace_count``: a trace run on unseen; ``outcome`` "" while it goes on."""
+
+        steps: int
+        nodes: int
+        backtracks: int
+        max_depth: int
+        forced: int
+        outcome: str
+        done: bool
+
+    @final
+    class Closed(TypedDict):
+        """``trace_stop``: whether the trace was open."""
+
+        closed: bool
+
+    @final
+    class Limits(TypedDict):
+        """``render_limits``: the most boards of a storyboard, frames of an export."""
+
+        boards: int
+        frames: int
+
+    @final
+    class Drawing(TypedDict):
+        """``render_start``: a drawing to go on with ``render_more``."""
+
+        render: int
+
+    @final
+    class Drawn(TypedDict):
+        """``render_more`` while the drawing goes on: the step it reached."""
+
+        step: int
+
+    @final
+    class Pictures(TypedDict):
+        """``render_more`` at the end: one SVG a step, the storyboard ("" when too
+        many), and the ms each frame of a GIF of them shows."""
+
+        svgs: list[str]
+        storyboard: str
+        delay: int
+
+    @final
+    class Step(TypedDict):
+        """A logical step (``sudoku.logic.Step``) as data the page paints."""
+
+        technique: str
+        placements: list[list[Any]]
+        eliminations: list[list[Any]]
+        cells: list[int]
+        units: list[str]
+        unit_cells: list[int]
+        digits: list[str]
+
+    @final
+    class Hinted(TypedDict):
+        """``hint``: the easiest step and its words; a chain's reasoning as steps to follow
+        one at a time (``sudoku.logic.chain_steps``; ``[]`` for a step that is no chain)."""
+
+        step: Step
+        text: str
+        steps: list[str]
+
+    @final
+    class WrongEntry(TypedDict):
+        """``hint`` on a board with an entry the puzzle's one solution does not hold,
+        before any reasoning: ``problem`` "wrong-entry", the cell (0-80) and its digit,
+        and the words ("r3c5: your 4 is not right here ...")."""
+
+        problem: str
+        cell: int
+        digit: str
+        text: str
+
+    @final
+    class Stuck(TypedDict):
+        """``hint`` with no step to give: why ("conflict", "wrong", "none", "full",
+        "stuck"), in words."""
+
+        problem: str
+        text: str
+
+    @final
+    class Rating(TypedDict):
+        """``rate_start``, ``rate_more`` while the rating goes on: call ``rate_more(job)``;
+        ``steps``: the logical path's steps walked so far."""
+
+        job: int
+        steps: int
+
+    @final
+    class Rated(TypedDict):
+        """``rate_start``, ``rate_more`` at the end: the puzzle's rating in tenths of
+        Sudoku Explainer's scale, as read ("4.2"), its level, the path's steps."""
+
+        rating: int
+        text: str
+        level: str
+        steps: int
+
+    @final
+    class RatingStarted(TypedDict):
+        """``rate_start``: the scale in words, and the first slice's answer."""
+
+        scale: str
+        answer: "Rating | Rated | Refusal"
+
+    @final
+    class Checked(TypedDict):
+        """``check``: the entries that disagree with the solution (cells 0-80)."""
+
+        wrong: list[int]
+        entries: int
+        solutions: int
+
+    @final
+    class Refusal(TypedDict):
+        """``check``, ``reveal`` on givens that clash or have no solution, ``rate_start``
+        and ``rate_more`` on a puzzle without exactly one solution: why."""
+
+        problem: str
+
+    @final
+    class Revealed(TypedDict):
+        """``reveal``: the solution's digit at the cell."""
+
+        digit: str
+        solutions: int
+
+    @final
+    class Generated(TypedDict):
+        """``generate``: a new puzzle of a level."""
+
+        grid: str
+        level: str
+        seed: Any
+        givens: int
+        ms: float
+
+
+def reply(answer: "Any") -> str:
+    """An answer as the JSON text that crosses to the page."""
+    return json.dumps(answer, separators=(",", ":"))

@@ -1,0 +1,71 @@
+"""The code lab's Python side, in Pyodide in the sandboxed worker (static/js/lab-runner.js).
+
+``run(code, grid)`` watches the reader's code on one puzzle (``sudoku.watching``, at most
+``sudoku.recording.MAX_EVENTS`` writes) and answers the run in words and figures (JSON
+text) and its recording (``sudoku.recording``'s text: the code, the puzzle and every
+write), which the page's player plays (``Player.open_recorded``; the contract is
+src/web/recorded.py's). ``judge(code, grids)`` judges the code on each puzzle beside the
+built-in strategies (``sudoku.judging``), as JSON text.
+
+Everything that crosses is plain text: the page (static/js/lab-python.js) checks the
+summary again, and the player's worker checks the recording (``read_recording``), since
+the reader's code runs here too and could post anything.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from sudoku.grid import Grid
+from sudoku.judging import Result, expected, verdict
+from sudoku.judging import judge as judge_one
+from sudoku.recording import MAX_EVENTS, record
+from sudoku.watching import LIMITS, Event, watch
+
+LAB_LIMITS = LIMITS._replace(events=MAX_EVENTS)
+"""The lab's caps: the tracer's, but no more writes than a recording holds."""
+
+LINE = re.compile(r"\bline (\d+)")
+"""Where a message names the reader's line: ``error on line 7: ...``, ``... at line 7``."""
+
+
+def message_line(message: str) -> int:
+    """The reader's line a run's message names (0 if none)."""
+    found = LINE.search(message)
+    return int(found.group(1)) if found else 0
+
+
+def run(code: str, grid: Grid) -> tuple[str, str]:
+    """Watch ``code`` on ``grid``: the run's summary as JSON text, and its recording
+    ("" if it cannot be recorded: ``unplayable`` in the summary says why). A malformed
+    ``grid`` is a summary with ``outcome`` "refused" and the reason."""
+    events: list[Event] = []
+    try:
+        solution = expected(grid).solution
+        done = watch(code, grid, LAB_LIMITS, events.append)
+    except ValueError as error:
+        return json.dumps({"outcome": "refused", "message": str(error)}), ""
+    summary = {key: value for key, value in done.items() if key != "board"}
+    summary["verdict"] = verdict(grid, done, solution)
+    summary["line"] = message_line(done["message"])
+    summary["grid"] = grid
+    try:
+        recording = record(code, grid, events, done)
+    except ValueError as error:
+        summary["unplayable"], recording = str(error), ""
+    else:
+        summary["unplayable"] = ""
+    return json.dumps(summary), recording
+
+
+def judge(code: str, grids: list[str]) -> str:
+    """``code`` judged on each of ``grids`` beside the built-in strategies, as JSON text:
+    ``{"results": [...]}`` (see ``sudoku.judging.Result``)."""
+    results: list[Result | dict[str, str]] = []
+    for grid in grids:
+        try:
+            results.append(judge_one(code, grid))
+        except ValueError as error:
+            results.append({"grid": grid, "verdict": f"invalid: {error}"})
+    return json.dumps({"results": results})

@@ -1,0 +1,163 @@
+"""Keeping the reader's game: the page's address, and localStorage where it is allowed.
+
+Each change is written into the address (``history.replaceState``, ``?puzzle=...&
+strategy=...``, the share link's form) and the game into storage (``games`` says what is
+kept, its schema and its checks when read back), once the typing pauses (``QUIET_MS``),
+and at once when the page is hidden (a reload, a link, another tab: ``flush``). A
+refusal of storage, as in another site's iframe, is caught (``stored``): the address
+still keeps the board.
+
+Saves run one at a time (``save``): a save asked while one is out (the timer's, each
+second) runs once that one has written, with the bumps asked meanwhile, so no save reads
+what another is about to overwrite (a link's game was lost so, to the next tick's save).
+
+Runs on the page's main thread (MicroPython through PyScript).
+"""
+
+import browser
+import games
+import options
+from pyscript import window
+from pyscript.ffi import create_proxy
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from entries import Board
+
+QUIET_MS = 300
+"""Quiet time before a change is written to the address and storage (typing is fast)."""
+
+BLANK = "."
+
+
+def site_key(prefix: str) -> str:
+    """A storage key of this site (forks on one origin keep their own games)."""
+    site: str = window.URL.new("./", window.location.href).href
+    return prefix + site
+
+
+def kept_in(storage: "Any") -> "games.Kept":
+    """What ``storage`` keeps, checked (``games.read``); the previous version's, once,
+    if none."""
+    text = storage.getItem(site_key(games.KEY))
+    if not text:
+        old = [storage.getItem(site_key(key)) for key in games.OLD_KEYS]
+        text = games.migrated(old[0] or None, old[1] or None)
+    return games.read(text)
+
+
+async def stored() -> "Any":
+    """localStorage, or None where the browser refuses it.
+
+    Reading ``window.localStorage`` in a frame denied storage throws synchronously, and
+    MicroPython cannot catch a JS throw that unwinds through its wasm (``try`` does not
+    help). So JavaScript reads it, in a promise (``Reflect.get`` bound to the window): a
+    refusal rejects the promise, and an awaited rejection is catchable.
+    """
+    read = window.Reflect.get.bind(None, window, "localStorage")
+    try:
+        return await window.Promise.resolve().then(read)
+    except Exception:  # storage refused: the address still keeps the board
+        return None
+
+
+ignore = create_proxy(lambda *_args: None)
+"""A promise's rejection that needs no answer (a save refused: the address keeps it)."""
+
+
+class Keeper:
+    """The game of one board, kept in the address and in storage."""
+
+    def __init__(
+        self,
+        board: "Board",
+        game: "Callable[[games.Kept, bool], games.Kept]",
+        strategy: "Callable[[], str]",
+        shown: "Callable[[games.Kept], object]",
+    ) -> None:
+        """``game(kept, bump)`` is what storage keeps with the board's game in it (and
+        the view's choices); ``strategy()`` the player's, for the address; ``shown(kept)``
+        shows what is kept (the games menu) after each read and write."""
+        self.board = board
+        self.game = game
+        self.strategy = strategy
+        self.shown = shown
+        self.kept = games.empty()
+        """What storage keeps, as last read or written."""
+        self.pending = False
+        """A change not yet written (``remember``)."""
+        self.bump = False
+        """The change pending was the reader's play (``games.played``'s bump)."""
+        self.saving = False
+        self.waiting: bool | None = None
+        """A save asked while one is out, and its bump; None: none (``save``)."""
+        self.storage: Any = None
+        """localStorage once read (``stored``): ``flush`` cannot wait for it."""
+        self.later = create_proxy(self.write)
+
+    def remember(self, bump: bool = False) -> None:
+        """Write the board to the address and the game to storage soon (once, however
+        fast the typing); ``bump``: the reader played it (see ``games.played``)."""
+        self.bump = self.bump or bump
+        if not self.pending:
+            self.pending = True
+            window.setTimeout(self.later, QUIET_MS)
+
+    def write(self, *_args: "Any") -> None:
+        """The board (givens) into the address, as a share link has it; the game to
+        storage (in the background)."""
+        self.pending = False
+        grid = self.board.puzzle()
+        query = options.share_query(grid, self.strategy()) if grid != BLANK * 81 else ""
+        if window.location.search != query:
+            window.history.replaceState(
+                None, "", window.location.pathname + query + window.location.hash
+            )
+        bump, self.bump = self.bump, False
+        browser.spawn(self.save(bump))
+
+    def flush(self) -> None:
+        """Write a pending change now (the page is being hidden: it may never run
+        again), without waiting for storage."""
+        if self.pending and self.storage is not None:
+            bump = self.bump
+            self.write()
+            self.put(self.storage, bump)
+
+    async def read(self) -> "games.Kept":
+        """What storage keeps (``kept_in``), or nothing where it is refused."""
+        storage = await self.open()
+        self.kept = games.empty() if storage is None else kept_in(storage)
+        return self.kept
+
+    async def open(self) -> "Any":
+        """localStorage (``stored``), kept for ``flush``; None where refused."""
+        self.storage = await stored()
+        return self.storage
+
+    async def save(self, bump: bool) -> None:
+        """Save the board's game (read, change, write: another tab's games stay), one
+        save at a time (see the module's docstring)."""
+        self.waiting = self.waiting or bump
+        if self.saving:
+            return
+        self.saving = True
+        try:
+            while self.waiting is not None:
+                bump, self.waiting = self.waiting, None
+                self.put(await self.open(), bump)
+        finally:
+            self.saving = False
+
+    def put(self, storage: "Any", bump: bool) -> None:
+        """Save the game into ``storage`` now (None: refused; what is kept is still
+        shown)."""
+        self.kept = self.game(games.empty() if storage is None else kept_in(storage), bump)
+        self.shown(self.kept)
+        if storage is None:
+            return
+        write = storage.setItem.bind(storage, site_key(games.KEY), games.text_of(self.kept))
+        window.Promise.resolve().then(write).catch(ignore)  # quota: the address keeps it

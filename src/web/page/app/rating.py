@@ -1,0 +1,109 @@
+"""The puzzle's rating and level above the board (issue 25): "Rated 4.2 · hard".
+
+Whenever the puzzle on the board changes (a sample, a link, a paste, New puzzle, a game
+resumed, givens typed), ``follow`` drops the line at once, so no rating outlives its
+puzzle, and has the worker rate the new one: ``rate_start`` then ``rate_more`` until it is
+done, one slice (~40 ms) per call, so a hint asked meanwhile waits one slice, not the
+whole rating (seconds under MicroPython for an extreme puzzle). The line says "rating…"
+meanwhile; a puzzle without exactly one solution gets no rating, and the line says why
+("No rating: more than one solution"); an empty board shows none. A puzzle New puzzle
+made from the bank knows its level before its rating (``known``). The line opens to the
+scale's explanation (``#rating-scale``, the worker's words: ``app.scale_words``).
+
+The reader's entries do not change the puzzle, nor its rating.
+
+Flags for tests: ``#rating[data-state]`` is "none" (no puzzle), "rating", "rated" or
+"unrated"; ``#rating[data-for]`` the puzzle (81 characters) the line is about.
+
+Runs on the page's main thread (MicroPython).
+"""
+
+import browser
+from entries import Board
+from pyscript import document
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from client import Solver
+    from contract import Rated, Rating, Refusal
+
+BLANK = "."
+SEP = " · "
+
+
+class Rater:
+    """The rating line of the app's board (see the module's docstring)."""
+
+    def __init__(self, board: Board, solver: "Solver") -> None:
+        """``solver`` is the worker's client: ratings are asked for once ``connect`` says
+        it answers."""
+        self.board = board
+        self.solver = solver
+        self.live = False
+        """The worker answers: ratings can be asked for (``connect``)."""
+        self.puzzle = ""
+        """The puzzle the line is about."""
+        self.job = 0
+        """Bumped when the puzzle changes: a rating under way for another ends."""
+        self.box = document.getElementById("rating-box")
+        self.line = document.getElementById("rating")
+
+    def show(self, text: str, state: str) -> None:
+        """Write the line (text only, never HTML) and its state; hidden when empty."""
+        self.line.textContent = text
+        self.line.dataset.state = state
+        self.line.setAttribute("data-for", self.puzzle)
+        self.box.hidden = not text
+
+    def follow(self) -> None:
+        """After any paint: if the puzzle changed, drop its line and rate the new one."""
+        puzzle = self.board.puzzle()
+        if puzzle == self.puzzle:
+            return
+        self.puzzle = puzzle
+        self.job += 1
+        if puzzle == BLANK * 81:
+            self.show("", "none")
+            return
+        self.show("Rating…", "rating")
+        if self.live:
+            job = self.job
+            browser.spawn(self.rate(job), lambda error: self.failed(job, error))
+
+    def connect(self) -> None:
+        """The worker answers: rate the puzzle shown (its line said "Rating…")."""
+        self.live = True
+        self.puzzle = ""
+        self.follow()
+
+    def known(self, puzzle: str, level: str) -> None:
+        """``puzzle`` (just loaded) is of ``level``: say so until its rating comes."""
+        if puzzle == self.puzzle and self.line.dataset.state == "rating":
+            self.show(f"Level {level}{SEP}rating…", "rating")
+
+    def failed(self, job: int, error: Exception) -> None:
+        """A rating that failed (the worker stopped): the line says so, if still about
+        that puzzle."""
+        if job == self.job:
+            self.show(f"No rating: {error}", "unrated")
+
+    async def rate(self, job: int) -> None:
+        """Rate ``self.puzzle`` in the worker, slice by slice, unless the puzzle changes
+        (``job`` is no longer the current one): then the answers are dropped. A failed
+        call (``WorkerError``) ends in ``failed``."""
+        started = await self.solver.rate_start(self.puzzle)
+        answer: Rating | Rated | Refusal
+        if "scale" not in started:
+            answer = started
+        else:
+            if job == self.job:
+                document.getElementById("rating-scale").textContent = started["scale"]
+            answer = started["answer"]
+        while "job" in answer and job == self.job:
+            answer = await self.solver.rate_more(answer["job"])
+        if job != self.job:
+            return
+        if "rating" in answer:
+            self.show(f"Rated {answer['text']}{SEP}{answer['level']}", "rated")
+        elif "problem" in answer:
+            self.show(f"No rating: {answer['problem']}", "unrated")

@@ -1,0 +1,197 @@
+"""The pages' one way to their solver worker: ``Solver``, one async method per call.
+
+Each method sends the call's arguments (text and small numbers: a board goes as the
+core's 81-character grid) and returns the worker's answer decoded, with its type from
+``contract.py``, the types the worker builds its answers from: mypy checks both sides.
+A call that gives no answer raises ``WorkerError``, whose text is for the reader: the
+worker's own ``Failure`` message (it names what is wrong), or ``GONE`` when the worker
+threw or died (its own text is no help to a reader). Nothing else reaches the page.
+
+Runs on the page's main thread (MicroPython through PyScript); the worker is the object
+``pyscript.workers["solver"]`` gives (or static/js/widget.js's, for the widget).
+"""
+
+import json
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from contract import (
+        Checked,
+        Closed,
+        Counted,
+        Drawing,
+        Drawn,
+        Exported,
+        Generated,
+        Hinted,
+        Limits,
+        Opened,
+        Parsed,
+        Pictures,
+        Progress,
+        Rated,
+        Rating,
+        RatingStarted,
+        Ready,
+        Recorded,
+        Refusal,
+        Revealed,
+        Stopped,
+        Stuck,
+        Verdict,
+        WrongEntry,
+    )
+
+GONE = "the Python solver stopped working: reload the page to start it again"
+"""What a call says when the worker threw or died."""
+
+LOADING = "Python is still loading: try again in a moment"
+"""What a call says before the worker answered ``ready`` (``connect``)."""
+
+
+class WorkerError(Exception):
+    """A call without an answer: ``str(error)`` says why, for the reader."""
+
+
+class Solver:
+    """The page's side of the worker's calls (see ``contract.py`` for each answer)."""
+
+    def __init__(self, worker: "Any" = None) -> None:
+        """Wrap ``worker``, the exports of a started PyScript worker; None: one that is
+        still starting (see ``connect``): a page builds its parts with the client at once."""
+        self.worker = worker
+
+    @property
+    def connected(self) -> bool:
+        """Whether calls can go out (``connect`` was given the worker)."""
+        return self.worker is not None
+
+    def connect(self, worker: "Any") -> None:
+        """The worker started: calls go to it from now on."""
+        self.worker = worker
+
+    async def text(self, name: str, *args: "Any") -> str:
+        """Call ``name`` and return its answer's text; a ``Failure`` or a dead worker
+        raises ``WorkerError``."""
+        if self.worker is None:
+            raise WorkerError(LOADING)
+        try:
+            text: str = await getattr(self.worker, name)(*args)
+        except Exception:  # the worker threw or died: its text is not for readers
+            raise WorkerError(GONE) from None
+        if text.startswith('{"error"'):  # contract.reply keeps a Failure's one key first
+            raise WorkerError(json.loads(text)["error"])
+        return text
+
+    async def call(self, name: str, *args: "Any") -> "Any":
+        """Call ``name`` and decode its JSON answer (see ``text``)."""
+        return json.loads(await self.text(name, *args))
+
+    async def ready(self) -> "Ready":
+        """The Python the worker runs: once it answers, every call works."""
+        answer: Ready = await self.call("ready")
+        return answer
+
+    async def parse(self, text: str) -> "Parsed":
+        """``text`` in any shape the core reads, as a puzzle."""
+        answer: Parsed = await self.call("parse", text)
+        return answer
+
+    async def analyze_start(self, grid: str, limit: int) -> "Verdict | Progress":
+        """Start a search counting up to ``limit`` solutions (the worker's docstring)."""
+        answer: Verdict | Progress = await self.call("analyze_start", grid, limit)
+        return answer
+
+    async def analyze_more(self, job: int) -> "Verdict | Progress":
+        """Run a started search for one more slice."""
+        answer: Verdict | Progress = await self.call("analyze_more", job)
+        return answer
+
+    async def analyze_stop(self, job: int) -> "Stopped":
+        """Drop a started search."""
+        answer: Stopped = await self.call("analyze_stop", job)
+        return answer
+
+    async def export(self, grid: str) -> "Exported":
+        """The board as an 81-character line and as LeetCode JSON."""
+        answer: Exported = await self.call("export", grid)
+        return answer
+
+    async def trace_start(self, grid: str, strategy: str) -> "Opened":
+        """Open a trace of ``grid`` by ``strategy``."""
+        answer: Opened = await self.call("trace_start", grid, strategy)
+        return answer
+
+    async def trace_record(self, text: str) -> "Recorded":
+        """Open a recorded run of a reader's own code (``sudoku.recording``'s text)."""
+        answer: Recorded = await self.call("trace_record", text)
+        return answer
+
+    async def trace_pull(self, session: int, pages: int) -> str:
+        """A trace's next ``pages`` pages, as the wire's text (``wire.answer``)."""
+        return await self.text("trace_pull", session, pages)
+
+    async def trace_count(self, session: int, limit: int) -> "Counted":
+        """Run a trace on by up to ``limit`` steps, unseen (compare mode)."""
+        answer: Counted = await self.call("trace_count", session, limit)
+        return answer
+
+    async def trace_stop(self, session: int) -> "Closed":
+        """Close a trace."""
+        answer: Closed = await self.call("trace_stop", session)
+        return answer
+
+    async def render_limits(self) -> "Limits":
+        """The most pictures of one export."""
+        answer: Limits = await self.call("render_limits")
+        return answer
+
+    async def render_start(
+        self, grid: str, strategy: str, first: int, last: int, every: int
+    ) -> "Drawing":
+        """Open a drawing of a trace's steps ``first``..``last``, every ``every``-th."""
+        answer: Drawing = await self.call("render_start", grid, strategy, first, last, every)
+        return answer
+
+    async def render_more(self, key: int) -> "Drawn | Pictures":
+        """Draw on: the step reached, or (at the end) the pictures."""
+        answer: Drawn | Pictures = await self.call("render_more", key)
+        return answer
+
+    async def render_stop(self, key: int) -> "Stopped":
+        """Stop a drawing."""
+        answer: Stopped = await self.call("render_stop", key)
+        return answer
+
+    async def hint(self, grid: str, givens: str, struck: str) -> "Hinted | Stuck | WrongEntry":
+        """The easiest logical step from ``grid`` (givens and entries), less the
+        candidates ``struck`` (81 cells' strings joined by "|"); a wrong entry first."""
+        answer: Hinted | Stuck | WrongEntry = await self.call("hint", grid, givens, struck)
+        return answer
+
+    async def rate_start(self, givens: str) -> "RatingStarted | Refusal":
+        """Start rating the puzzle ``givens`` (one rating at a time: an older one ends)."""
+        answer: RatingStarted | Refusal = await self.call("rate_start", givens)
+        return answer
+
+    async def rate_more(self, job: int) -> "Rating | Rated | Refusal":
+        """Rate on for one more slice."""
+        answer: Rating | Rated | Refusal = await self.call("rate_more", job)
+        return answer
+
+    async def check(self, givens: str, entries: str) -> "Checked | Refusal":
+        """The entries that disagree with the puzzle's solution."""
+        answer: Checked | Refusal = await self.call("check", givens, entries)
+        return answer
+
+    async def reveal(self, givens: str, cell: int) -> "Revealed | Refusal":
+        """The solution's digit at ``cell`` (0-80)."""
+        answer: Revealed | Refusal = await self.call("reveal", givens, cell)
+        return answer
+
+    async def generate(self, level: str, seed: int | None = None) -> "Generated":
+        """A new puzzle of ``level`` (``seed`` None: any)."""
+        answer: Generated = await self.call("generate", level, seed)
+        return answer

@@ -1,0 +1,123 @@
+"""The code lab's main thread (lab.html; MicroPython): the player, and what the editor's
+script (static/js/lab.js) needs from the core.
+
+The reader's code never runs here: it runs in Pyodide in a sandboxed frame
+(static/js/lab-python.js). This page hands lab.js, through ``window.sudokuLabPage``
+(then the "sudoku-lab:page" event), the starting points (``sudoku.plain``), the puzzles
+Run can use (the app's, from ``?puzzle=``, then LeetCode's example and the bank's first
+of each level), the judge's sets (the bank's first ``SET_SIZE`` puzzles of each level),
+``preview(grid)``, which shows the puzzle chosen before any run, and ``play(run)``,
+which plays a run's writes in the player with the reader's lines marked (lab.js marks
+the same line in the editor through ``onLine``).
+
+Like every page it registers the service worker once its Python is ready (``offline``);
+lab.js then asks the worker to keep Pyodide, which it does not precache.
+
+Flags for tests: ``body[data-ready]`` is "true" once the page's data is handed over.
+"""
+
+import browser
+import options
+import player
+import timeline
+from client import Solver
+from offline import keep_offline
+from pyscript import document, window, workers
+from pyscript.ffi import create_proxy, to_js
+
+from sudoku.bank import BANK
+from sudoku.grid import checked_grid
+from sudoku.plain import STARTING_ORDER, STARTING_POINTS, unmarked
+from sudoku.words import LEVELS
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+SET_SIZE = 3
+"""Puzzles per level in the judge's sets."""
+
+PARTS = ("step", "play", "scrub", "speed", "legend", "counters", "depth", "candidates", "code")
+"""The player's parts the lab shows: not Compare (our strategies) nor the search tree (of
+guesses, which a recording does not name); the code panel only on a narrow screen (lab.css:
+beside the editor, the editor marks the line)."""
+
+lab = player.Player(document.getElementById("player"))
+lab.use_controls(PARTS)
+shown = {"line": -1}
+"""The line of the reader's code marked in the editor (-1: none yet)."""
+
+
+def app_puzzle(query: str) -> str:
+    """The grid the app sent (``?puzzle=`` as the app's address writes it); "" if none
+    or not a grid."""
+    settings, _ = options.read_query(query)
+    given = settings["puzzle"]
+    if given == options.DEFAULT_PUZZLE:
+        return ""
+    try:
+        return checked_grid(given)
+    except ValueError:
+        return ""
+
+
+def puzzles(from_app: str) -> "list[list[str]]":
+    """Run's puzzles as [grid, label]: the app's first (if any), LeetCode's example, and
+    the first of each level in the bank."""
+    chosen = [[from_app, "The app's puzzle"]] if from_app else []
+    chosen.append([options.DEFAULT_PUZZLE, "LeetCode example (easy)"])
+    chosen.extend(
+        [BANK[level][0], level[0].upper() + level[1:] + " (from the bank)"] for level in LEVELS
+    )
+    return chosen
+
+
+def page_data() -> "dict[str, Any]":
+    """Everything lab.js needs from this page: lists of [name, value] pairs (in order)."""
+    return {
+        "starting": [[name, unmarked(STARTING_POINTS[name])[0]] for name in STARTING_ORDER],
+        "puzzles": puzzles(app_puzzle(window.location.search)),
+        "sets": [[level, list(BANK[level][:SET_SIZE])] for level in LEVELS],
+    }
+
+
+def play(run: "Any") -> None:
+    """Open ``run``'s recording (lab.js's checked answer of a run) in the player, ready
+    to play; the player's worker checks the recording before it plays a step."""
+    browser.spawn(lab.open_recorded(str(run.recording)))
+
+
+def preview(grid: str) -> None:
+    """Show ``grid`` (the puzzle Run will use) on the player's board, unless a run is open."""
+    if lab.timeline is None:
+        lab.show_grid(str(grid))
+
+
+def mark_line() -> None:
+    """After each paint: the line of the reader's code behind the step shown, marked in
+    the editor too (lab.js's ``onLine``; 0: none)."""
+    event = timeline.event_before(lab.timeline, lab.cursor) if lab.timeline else None
+    line = event.get("line", 0) if event else 0
+    on_line = getattr(window.sudokuLabPage, "onLine", None)
+    if line != shown["line"] and on_line is not None:
+        shown["line"] = line
+        on_line(line)
+
+
+async def start() -> None:
+    """Give lab.js the page's data and ``play``, then start the player's worker (the
+    app's: it plays recordings, ``trace_record``) and register the service worker."""
+    data = to_js(page_data())
+    data.play = create_proxy(browser.guarded(play))
+    data.preview = create_proxy(browser.guarded(preview))
+    window.sudokuLabPage = data
+    window.dispatchEvent(window.CustomEvent.new("sudoku-lab:page"))
+    lab.on_paint = mark_line
+    lab.idle("Press Run: your code's writes to the board play here.")
+    solver = Solver(await workers["solver"])
+    lab.connect(solver)
+    document.body.dataset.ready = "true"
+    browser.spawn(keep_offline())
+
+
+browser.spawn(start())

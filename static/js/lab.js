@@ -1,0 +1,383 @@
+// The code lab (lab.html): your own solveSudoku in an editor, run in a sandbox, played in
+// the player, judged beside the built-in strategies, shared by a link.
+//
+// The editor is CodeMirror 6 (static/vendor/codemirror/, bundled by scripts/vendor.py).
+// Your code is kept in localStorage at every change and when the page is hidden, and is
+// never thrown away: picking a starting point or opening a shared link first keeps what
+// was there as "Your previous code". Code from a link (#code=...) is shown, never run,
+// until you press Run. Python (Pyodide) runs in a sandboxed frame with no origin
+// (lab-python.js) and starts when this page opens; the page's MicroPython
+// (src/web/page/lab/lab.py) holds the player and the starting points, and hands them here
+// through ``window.sudokuLabPage`` (and the "sudoku-lab:page" event).
+//
+// Flags for tests: body[data-python] (loading, ready, running, failed), body[data-run]
+// (a number, new for each run answered; data-run-steps and data-run-seconds: its writes
+// and its time under the tracer), body[data-judged] (a number, new for each judge
+// answered), body[data-stop-ms] (the last Stop's terminate, ms), body[data-restart-ms]
+// (the last Stop to a fresh Python ready, ms).
+
+import {
+  EditorView,
+  basicSetup,
+  python as pythonLanguage,
+  oneDarkTheme,
+  HighlightStyle,
+  syntaxHighlighting,
+  tags,
+  keymap,
+  indentWithTab,
+  setDiagnostics,
+  lintGutter,
+  Decoration,
+  StateEffect,
+  StateField,
+  indentUnit,
+} from "../vendor/codemirror/codemirror.js";
+import { startPython } from "./lab-python.js";
+import { codeOf, fragmentOf } from "./lab-share.js";
+
+const STORE = "sudoku-lab lab code";
+const PREVIOUS = "sudoku-lab lab previous code";
+/** localStorage keys: the editor's code, and the code it held before a starting point
+ * or a link replaced it. */
+
+const $ = (id) => document.getElementById(id);
+const body = document.body;
+const say = (text) => ($("lab-status").textContent = text);
+
+// -- the editor ----------------------------------------------------------------------
+
+/** One Dark's colours, lightened where they read below 4.5:1 (WCAG AA) on its background,
+ * its active line and the running line (lab.css): the variable red, the purple, comments. */
+const highlight = HighlightStyle.define([
+  { tag: tags.keyword, color: "#d9a0f5" },
+  { tag: [tags.name, tags.deleted, tags.character, tags.macroName], color: "#f0a0a8" },
+  { tag: [tags.propertyName, tags.function(tags.variableName), tags.definition(tags.name)], color: "#8cc4ff" },
+  { tag: [tags.className, tags.typeName, tags.standard(tags.name)], color: "#f0d080" },
+  { tag: [tags.number, tags.bool, tags.null, tags.atom, tags.self], color: "#f2c088" },
+  { tag: [tags.string, tags.special(tags.string)], color: "#a8d88a" },
+  { tag: [tags.operator, tags.operatorKeyword, tags.escape], color: "#7fd4e0" },
+  { tag: tags.comment, color: "#a9b2c3", fontStyle: "italic" },
+  { tag: tags.invalid, color: "#ffffff" },
+]);
+
+const markLine = StateEffect.define();
+/** The line the player is on (0: none), marked in the editor. */
+const runningLine = StateField.define({
+  create: () => Decoration.none,
+  update(marks, transaction) {
+    for (const effect of transaction.effects) {
+      if (effect.is(markLine)) {
+        const doc = transaction.state.doc;
+        if (effect.value < 1 || effect.value > doc.lines) {
+          return Decoration.none;
+        }
+        const line = doc.line(effect.value);
+        return Decoration.set([Decoration.line({ class: "cm-running-line" }).range(line.from)]);
+      }
+    }
+    return marks.map(transaction.changes);
+  },
+  provide: (field) => EditorView.decorations.from(field),
+});
+
+let saveTimer = 0;
+const editor = new EditorView({
+  parent: $("code"),
+  doc: "",
+  extensions: [
+    basicSetup,
+    keymap.of([indentWithTab]),
+    pythonLanguage(),
+    indentUnit.of("    "), // PEP 8's four spaces
+    oneDarkTheme,
+    syntaxHighlighting(highlight),
+    lintGutter(),
+    runningLine,
+    EditorView.contentAttributes.of({ "aria-label": "Your Python code", "aria-describedby": "code-help" }),
+    EditorView.updateListener.of((update) => {
+      if (update.docChanged) {
+        clearTimeout(saveTimer);
+        saveTimer = setTimeout(save, 300);
+        editor.dispatch(setDiagnostics(editor.state, []));
+      }
+    }),
+  ],
+});
+
+/** The editor's code. */
+const code = () => editor.state.doc.toString();
+
+/** Keep the editor's code (the reader's, as they typed it). */
+function save() {
+  clearTimeout(saveTimer);
+  try {
+    localStorage.setItem(STORE, code());
+  } catch {
+    say("Your code could not be saved in this browser (storage is full or refused): copy it somewhere.");
+  }
+}
+
+/** Put ``text`` in the editor, keeping ``old`` (what the editor holds) as the previous
+ * code if it is the reader's own (not empty, not a starting point as it came). */
+function replaceCode(text, startingPoints, old = code()) {
+  if (old.trim() && !Object.values(startingPoints).includes(old) && old !== text) {
+    localStorage.setItem(PREVIOUS, old);
+    showPrevious();
+  }
+  editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: text } });
+  save();
+}
+
+/** The picker's "Your previous code" entry, when there is one. */
+function showPrevious() {
+  const option = $("start-from").querySelector('option[value="previous"]');
+  option.hidden = option.disabled = localStorage.getItem(PREVIOUS) === null;
+}
+
+/** Mark (or unmark: 0) a line of the editor as the one running. */
+export function markRunning(line) {
+  editor.dispatch({ effects: markLine.of(line) });
+  if (line > 0 && line <= editor.state.doc.lines) {
+    const where = editor.state.doc.line(line).from;
+    editor.dispatch({ effects: EditorView.scrollIntoView(where, { y: "nearest" }) });
+  }
+}
+
+/** An error's place in the editor: the whole of ``line``, with ``message``. */
+function showError(line, message) {
+  const doc = editor.state.doc;
+  if (line < 1 || line > doc.lines) {
+    return;
+  }
+  const { from, to } = doc.line(line);
+  editor.dispatch(setDiagnostics(editor.state, [{ from, to, severity: "error", message }]));
+}
+
+// -- the page's data (from MicroPython: lab.py) -------------------------------------------
+
+/** What lab.py hands over: starting points, puzzles, judge sets, and the player's ``play``. */
+function pageData() {
+  if (window.sudokuLabPage) {
+    return Promise.resolve(window.sudokuLabPage);
+  }
+  return new Promise((resolve) =>
+    window.addEventListener("sudoku-lab:page", () => resolve(window.sudokuLabPage), { once: true }),
+  );
+}
+
+/** ``<option>``s for ``entries`` ([value, label]) appended to ``select``. */
+function fill(select, entries) {
+  for (const [value, label] of entries) {
+    const option = document.createElement("option");
+    option.value = value;
+    option.textContent = label;
+    select.append(option);
+  }
+}
+
+// -- Python ----------------------------------------------------------------------------
+
+let stoppedAt = 0;
+const python = startPython((state, detail) => {
+  if (state === "ready") {
+    body.dataset.python = "ready";
+    if (stoppedAt) {
+      const ms = performance.now() - stoppedAt;
+      body.dataset.restartMs = String(Math.round(ms));
+      say(`Stopped. A fresh Python was ready ${(ms / 1000).toFixed(1)} s after Stop: press Run again.`);
+      stoppedAt = 0;
+    } else {
+      say(`Python is ready (started in ${(detail.ms / 1000).toFixed(1)} s). Press Run.`);
+    }
+    $("run").disabled = $("judge").disabled = false;
+    keepLazy();
+  } else if (state === "stopped") {
+    body.dataset.stopMs = String(detail.ms);
+  } else if (state === "failed") {
+    body.dataset.python = "failed";
+    say(`Python could not start: ${detail.message}`);
+  } else {
+    body.dataset.python = "loading";
+  }
+});
+
+/** Ask the site's service worker (once it is active) to keep Pyodide, which it does not
+ * precache: the lab then works offline after this first visit. */
+function keepLazy() {
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage("keep-lazy"));
+  }
+}
+
+/** The puzzle Run and Judge use. */
+const puzzle = () => $("puzzle").value;
+
+/** Buttons for a run under way (``running``) or not. */
+function busy(running) {
+  body.dataset.python = running ? "running" : "ready";
+  $("run").disabled = $("judge").disabled = running;
+  $("stop").disabled = !running;
+}
+
+async function run(page) {
+  markRunning(0);
+  editor.dispatch(setDiagnostics(editor.state, []));
+  $("lab-error").textContent = $("lab-printed").textContent = "";
+  $("lab-printed").hidden = true;
+  busy(true);
+  say("Running your code...");
+  let result;
+  try {
+    result = await python.run(code(), puzzle());
+  } catch (error) {
+    if (error.message !== "stopped") {
+      say(`Your code could not run: ${error.message}`);
+      busy(false);
+    }
+    return;
+  }
+  busy(false);
+  body.dataset.runSteps = String(result.steps ?? 0);
+  body.dataset.runSeconds = String(result.seconds ?? 0);
+  body.dataset.run = String(Number(body.dataset.run || 0) + 1);
+  if (result.outcome === "refused") {
+    say(`This puzzle cannot be run: ${result.message}`);
+    return;
+  }
+  const writes = result.steps ? ` Press Play to watch its ${result.steps.toLocaleString("en")} writes.` : "";
+  say(`${result.verdict}.${result.unplayable ? "" : writes}`);
+  if (result.line > 0 && result.outcome !== "returned") {
+    showError(result.line, result.message);
+  }
+  $("lab-error").textContent = result.traceback.join("\n");
+  if (result.printed) {
+    $("lab-printed").hidden = false;
+    $("lab-printed").textContent = result.printed;
+  }
+  if (result.unplayable) {
+    $("lab-error").textContent += `${result.traceback.length ? "\n" : ""}The player cannot show this run: ${result.unplayable}`;
+  } else {
+    page.play(result);
+  }
+}
+
+/** A figure cell's text: ``3.1 ms, 61 writes`` or how far a cut-off search got. */
+function figuresText(figures) {
+  if (!figures) {
+    return "";
+  }
+  if (!figures.done) {
+    return `more than ${figures.steps.toLocaleString("en")} steps`;
+  }
+  return `${figures.ms.toFixed(1)} ms, ${figures.writes.toLocaleString("en")} writes`;
+}
+
+async function judge(page) {
+  const level = $("judge-set").value;
+  const grids = [puzzle(), ...page.sets[level]];
+  busy(true);
+  say(`Judging your code on ${grids.length} puzzles...`);
+  let answer;
+  try {
+    answer = await python.judge(code(), grids);
+  } catch (error) {
+    if (error.message !== "stopped") {
+      say(`Your code could not be judged: ${error.message}`);
+      busy(false);
+    }
+    return;
+  }
+  busy(false);
+  const rows = $("judge-rows");
+  rows.replaceChildren();
+  answer.results.forEach((result, i) => {
+    const row = document.createElement("tr");
+    row.dataset.passed = String(result.passed);
+    const label = i === 0 ? "this puzzle" : `${level} ${i}`;
+    const cells = [label, result.verdict, figuresText(result.passed ? result.figures : null)];
+    for (const name of ["naive", "mrv", "propagate"]) {
+      cells.push(figuresText(result.builtins[name]));
+    }
+    for (const value of cells) {
+      const cell = document.createElement("td");
+      cell.textContent = value;
+      row.append(cell);
+    }
+    rows.append(row);
+  });
+  $("judge-box").hidden = false;
+  const passed = answer.results.filter((r) => r.passed).length;
+  say(`Judged: ${passed} of ${answer.results.length} passed.`);
+  body.dataset.judged = String(Number(body.dataset.judged || 0) + 1);
+}
+
+function stop() {
+  stoppedAt = performance.now();
+  python.stop();
+  busy(false);
+  $("run").disabled = $("judge").disabled = true;
+  body.dataset.python = "loading";
+  say("Stopped: your code was ended. A fresh Python is starting...");
+}
+
+async function share() {
+  const link = new URL(location.href);
+  link.hash = (await fragmentOf(code())).slice(1);
+  $("share-link").value = link.href;
+  $("share-box").hidden = false;
+  $("share-link").select();
+}
+
+// -- start ---------------------------------------------------------------------------
+
+async function start() {
+  const data = await pageData();
+  const page = {
+    starting: Object.fromEntries(data.starting),
+    sets: Object.fromEntries(data.sets),
+    play: data.play,
+  };
+  $("puzzle").addEventListener("change", () => data.preview(puzzle()));
+  fill($("start-from"), data.starting.map(([name]) => [name, name]));
+  fill($("puzzle"), data.puzzles);
+  fill($("judge-set"), data.sets.map(([level, grids]) => [level, `${level} (${grids.length} puzzles)`]));
+  showPrevious();
+  data.onLine = markRunning;
+  let fromLink = null;
+  try {
+    fromLink = await codeOf(location.hash);
+  } catch (error) {
+    say(`The link's code could not be read: ${error.message}`);
+  }
+  const kept = localStorage.getItem(STORE);
+  if (fromLink !== null) {
+    replaceCode(fromLink, page.starting, kept ?? "");
+    say("This code came from a link: read it, then press Run to run it (it runs only in the sandbox).");
+    body.dataset.fromLink = "true";
+  } else {
+    if (kept === null) {
+      replaceCode(data.starting[0][1], page.starting);
+    } else {
+      editor.dispatch({ changes: { from: 0, to: 0, insert: kept } });
+    }
+  }
+  $("start-from").addEventListener("change", (event) => {
+    const choice = event.target.value;
+    const text = choice === "previous" ? localStorage.getItem(PREVIOUS) : page.starting[choice];
+    if (typeof text === "string") {
+      replaceCode(text, page.starting);
+    }
+    event.target.value = "";
+  });
+  $("run").addEventListener("click", () => run(page));
+  $("judge").addEventListener("click", () => judge(page));
+  $("stop").addEventListener("click", stop);
+  $("share").addEventListener("click", share);
+  data.preview(puzzle());
+  body.dataset.editor = "ready";
+}
+
+window.addEventListener("pagehide", save);
+document.addEventListener("visibilitychange", () => document.visibilityState === "hidden" && save());
+start();

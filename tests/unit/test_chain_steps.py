@@ -1,0 +1,91 @@
+"""Chains said as steps a person can follow (``logic.chain_steps``) and the rating walked
+a step at a time (``logic.rating_walk``): the app's hint list and rating line."""
+
+from __future__ import annotations
+
+import pytest
+from support import EASY, LEETCODE
+
+from sudoku.formats import PuzzleError
+from sudoku.logic import (
+    apply_step,
+    chain_steps,
+    marks_of,
+    next_step,
+    rate,
+    rating_walk,
+    solve_path,
+)
+from sudoku.solver import solve
+
+X_CHAIN_PUZZLE = "..3...4......7..8....3.4.1....6.17.....482.3..6...52...4...7...61...89..9.8....2."
+"""A puzzle (unbiased_1000's) whose logical path takes an x-chain on 1."""
+REFUTED = "98.75.6.375..4.8.9..3.98.7.5..8.793...94......375291..3.897...1.9...5.8..7528..96"
+"""A board whose next step is a contradiction chain without a split (forum_hardest's)."""
+SPLIT = "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52...96"
+"""A board whose next step is a contradiction chain that splits (forum_hardest's)."""
+
+
+def test_an_x_chain_is_said_link_by_link() -> None:
+    """Each strong link names the unit where its two cells are the digit's only places,
+    each weak link the cell it sees; the conclusion names the cells that lose the digit."""
+    steps, _ = solve_path(X_CHAIN_PUZZLE)
+    grid, marks = X_CHAIN_PUZZLE, marks_of(X_CHAIN_PUZZLE)
+    for step in steps:
+        if step.technique == "x-chain":
+            break
+        grid, marks = apply_step(grid, marks, step)
+    assert step.technique == "x-chain"
+    assert chain_steps(step, marks) == [
+        "If r1c1 is not 1, r1c5 is 1: they are the only places for 1 in row 1.",
+        "Then r7c5 is not 1: it sees r1c5.",
+        "So r7c9 is 1: the only other place for 1 in row 7.",
+        "Then r6c9 is not 1: it sees r7c9.",
+        "So r6c3 is 1: the only other place for 1 in row 6.",
+        "Either way r1c1 or r6c3 is 1: r2c3 and r5c1 see both, so they are not 1.",
+    ]
+
+
+def test_a_contradiction_chain_is_said_from_assumption_to_conclusion() -> None:
+    """One step per link: the assumption, each single with its reason, the broken rule,
+    then the conclusion; a split says its options, then one step per case."""
+    step = next_step(REFUTED)
+    assert step is not None
+    said = chain_steps(step, marks_of(REFUTED))
+    assert said[0] == "Suppose r3c1 were 1."
+    assert said[1] == "Then r3c4 = 6: its only candidate left."
+    assert said[2] == "Then r9c6 = 1: the only place for 1 in row 9."
+    assert said[-2] == "Then row 4 has no place for 6: impossible."
+    assert said[-1] == "So r3c1 is not 1: remove it."
+    assert len(said) == len(step.links) + 1
+    split = next_step(SPLIT)
+    assert split is not None
+    said = chain_steps(split, marks_of(SPLIT))
+    assert "Then r7c8 is 4 or 5, and every case breaks a rule:" in said
+    cases = [line for line in said if line.startswith("If r7c8 = ")]
+    assert len(cases) == 2
+    assert all(line.endswith("no place for 6.") for line in cases)
+
+
+def test_other_steps_have_no_chain_steps() -> None:
+    """A step that is no chain is said in one line only (``say``): no steps."""
+    step = next_step(EASY)
+    assert step is not None
+    assert chain_steps(step, marks_of(EASY)) == []
+
+
+@pytest.mark.parametrize("puzzle", [EASY, LEETCODE, REFUTED, SPLIT])
+def test_rating_walk_ends_at_rates_rating(puzzle: str) -> None:
+    """The walk's values never fall, and the last is ``rate``'s rating."""
+    walked = list(rating_walk(puzzle))
+    assert walked == sorted(walked)
+    assert walked[-1] == rate(puzzle).rating
+
+
+def test_rating_walk_refuses_what_rate_refuses() -> None:
+    """Several solutions, none, or clashing givens: PuzzleError at the first step."""
+    several = LEETCODE[:-9] + "." * 9
+    for bad in (several, "55" + LEETCODE[2:]):
+        with pytest.raises(PuzzleError):
+            next(rating_walk(bad))
+    assert list(rating_walk(solve(LEETCODE) or "")) == []
