@@ -1,27 +1,19 @@
-"""Hint benchmark: how long the next hint takes, and a whole logical path, in CPython.
+"""Hint benchmark: how long the next hint takes, in CPython and under MicroPython.
 
-``python bench/hints.py [--forum N] [--sets NAME ...]``
+``python bench/hints.py [--forum N] [--sets NAME ...] [--micropython]``
 
 For each set (default: hardest, top95, and every 97th of the first N * 97 puzzles of
 forum_hardest_1905_11plus, N = 20) it walks every puzzle's logical path one hint at a
 time, as the app's Hint button does (``next_step`` from the grid and the marks so far:
-the solution count and the techniques, each step timed with ``perf_counter``), and
-prints a markdown table: steps, the median, 90th percentile and max ms per step, the
-count, median and max for the contradiction chains alone, and the median and max
-seconds per whole path.
-Every path must end solved (the run stops otherwise).
+the solution and the techniques), each hint timed in CPU time (``process_time``: the
+machine is shared), and prints a markdown table: hints, the median, 90th percentile and
+max ms per hint, the count, median and max for the contradiction chains alone, and the
+median and max seconds per whole path. Every path must end solved (else the run stops).
 
-Measured on the project's 2-core machine, shared with other work (CPython 3.11):
-
-| set | puzzles | steps | step ms | p90 | max | chains | chain ms | max | path s | max |
-|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
-| hardest | 11 | 888 | 0.25 | 15 | 61 | 135 | 18 | 61 | 0.05 | 0.92 |
-| top95 | 95 | 7,692 | 0.24 | 2.9 | 33 | 635 | 19 | 33 | 0.04 | 1.30 |
-| forum_hardest (every 97th) | 20 | 2,183 | 0.74 | 24 | 249 | 749 | 17 | 249 | 1.23 | 2.58 |
-
-Under MicroPython (the app's worker), measured with the vendored MicroPython in Node
-(``tests/unit/mpy_probe.mjs``): chains on Norvig's hardest #2 60 to 620 ms each; the
-first (split) chain of a forum puzzle 1.4 to 6.2 s. Not in ``make bench``: minutes.
+``--micropython`` adds a row per set for the app's worker: the same hints (every state of
+those paths, grid and marks) asked of the vendored MicroPython in Node, one call each, in
+one interpreter (as the worker keeps one), CPU time (``bench/micropython.py``'s runner).
+Not in ``make bench``: minutes (``--forum 5`` for a quick look).
 """
 
 from __future__ import annotations
@@ -31,56 +23,75 @@ import statistics
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from time import perf_counter
+from time import process_time
 
 from sudoku.logic import apply_step, marks_of, next_step
 from sudoku.solver import solve
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from micropython import run_micropython  # bench/micropython.py
 from support import load_puzzles
 
+CHAIN = "contradiction chain"
+FORUM = "forum_hardest_1905_11plus"
 
-def walk(puzzle: str) -> tuple[list[float], list[float]]:
-    """Every hint of the path, timed (ms); the contradiction chains' times apart."""
+
+Hint = tuple[str, list[str], str, float]
+"""A hint on a path: the grid and marks it is asked from, its technique, CPython's ms."""
+
+
+def walk(puzzle: str) -> list[Hint]:
+    """Every hint of the path, timed (ms)."""
     grid, marks = puzzle, marks_of(puzzle)
-    times, chains = [], []
+    hints = []
     while "." in grid:
-        start = perf_counter()
+        start = process_time()
         step = next_step(grid, marks)
-        spent = (perf_counter() - start) * 1000
+        spent = (process_time() - start) * 1000
         if step is None:
             raise SystemExit(f"stuck: {puzzle}")
-        times.append(spent)
-        if step.technique == "contradiction chain":
-            chains.append(spent)
+        hints.append((grid, marks, step.technique, spent))
         grid, marks = apply_step(grid, marks, step)
     if grid != solve(puzzle):
         raise SystemExit(f"wrong: {puzzle}")
-    return times, chains
+    return hints
 
 
-def row(name: str, puzzles: Sequence[str]) -> str:
-    """One line of the table for a set."""
-    steps: list[float] = []
-    chains: list[float] = []
-    paths: list[float] = []
-    for puzzle in puzzles:
-        times, chain_times = walk(puzzle)
-        steps += times
-        chains += chain_times
-        paths.append(sum(times) / 1000)
-    steps.sort()
-    p90 = steps[int(len(steps) * 0.9)]
+def row(name: str, where: str, paths: Sequence[Sequence[float]], techniques: list[str]) -> str:
+    """One line of the table: a set's hint times (``paths``: ms per hint, path by path;
+    ``techniques``: each hint's, in the same order) in one interpreter."""
+    steps = sorted(ms for path in paths for ms in path)
+    flat = [ms for path in paths for ms in path]
+    chains = [ms for ms, name in zip(flat, techniques, strict=True) if name == CHAIN]
+    totals = [sum(path) / 1000 for path in paths]
     chain_part = (
-        f"{len(chains):,} | {statistics.median(chains):.2g} | {max(chains):,.0f}"
+        f"{len(chains):,} | {statistics.median(chains):.3g} | {max(chains):,.0f}"
         if chains
         else "0 | - | -"
     )
     return (
-        f"| {name} | {len(puzzles)} | {len(steps):,} | {statistics.median(steps):.2g} | "
-        f"{p90:.2g} | {max(steps):,.0f} | {chain_part} | {statistics.median(paths):.2f} | "
-        f"{max(paths):.2f} |"
+        f"| {name} | {where} | {len(paths)} | {len(steps):,} | {statistics.median(steps):.2g}"
+        f" | {steps[int(len(steps) * 0.9)]:.2g} | {max(steps):,.0f} | {chain_part}"
+        f" | {statistics.median(totals):.2f} | {max(totals):.2f} |"
     )
+
+
+def micropython_ms(name: str, hints: list[list[Hint]]) -> list[list[float]]:
+    """The same hints' times under MicroPython (ms, path by path)."""
+    states = [(grid, marks) for path in hints for grid, marks, _, _ in path]
+    data = {"sets": {}, "hint_sets": {}, "path_sets": {name: states}}
+    results = iter(run_micropython({**data, "bank_seeds": 0, "generate_seeds": {}}))
+    return [[next(results)["ms"] for _ in path] for path in hints]
+
+
+def sets(names: Sequence[str], forum: int) -> list[tuple[str, list[str]]]:
+    """The puzzle sets asked for, by name (``forum``: every 97th of forum_hardest)."""
+    return [
+        ("forum_hardest (every 97th)", load_puzzles(FORUM, forum, every=97))
+        if name == "forum"
+        else (name, load_puzzles(name))
+        for name in names
+    ]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -88,17 +99,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--forum", type=int, default=20, help="forum puzzles (every 97th)")
     parser.add_argument("--sets", nargs="+", default=["hardest", "top95", "forum"])
+    parser.add_argument("--micropython", action="store_true", help="also under MicroPython")
     args = parser.parse_args(argv)
     print(
-        "| set | puzzles | steps | step ms | p90 | max | chains | chain ms | max | path s | max |"
+        "| set | interpreter | puzzles | hints | median ms | p90 | max | chains | chain median"
+        " | chain max | path s median | max |"
     )
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for name in args.sets:
-        if name == "forum":
-            puzzles = load_puzzles("forum_hardest_1905_11plus", args.forum, every=97)
-            print(row("forum_hardest (every 97th)", puzzles), flush=True)
-        else:
-            print(row(name, load_puzzles(name)), flush=True)
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for name, puzzles in sets(args.sets, args.forum):
+        hints = [walk(puzzle) for puzzle in puzzles]
+        techniques = [technique for path in hints for _, _, technique, _ in path]
+        cpython = [[ms for _, _, _, ms in path] for path in hints]
+        print(row(name, "CPython", cpython, techniques), flush=True)
+        if args.micropython:
+            print(row(name, "MicroPython", micropython_ms(name, hints), techniques), flush=True)
     return 0
 
 

@@ -23,6 +23,15 @@ puzzle), so hints never get stuck. The candidates tried are the wrong ones, thos
 solution does not hold: a right one never leads to a contradiction. The shortest chain
 of the first depth that has one is the step.
 
+**Fast enough for the browser.** Most of the search asks only *whether* singles break
+a rule; ``sudoku.singles`` answers that on small ints, recording nothing, and the links
+are made (``assume``, which records why) only for the candidate refuted. Each
+candidate's singles are followed once per hint; a depth-0 chain is followed only as many
+rounds as could still make it shorter than the best so far (a chain's links are at least
+its rounds plus one); at the last level of splits, a split is passed by without a look
+when a state that breaks nothing already placed one of its options (``last_split``).
+None of this changes which chain is found.
+
 A link of a contradiction chain is a 5-tuple ``(kind, cell, digit, unit, branches)``:
 ``("assume", cell, digit, -1, ())``, ``("naked single", cell, digit, -1, ())``,
 ``("hidden single", cell, digit, unit, ())``, ``("no candidate", cell, "", -1, ())``,
@@ -34,9 +43,9 @@ its own ``assume``.
 
 from __future__ import annotations
 
-from sudoku.compat import tidy
 from sudoku.grid import PEERS, UNITS, UNITS_OF
-from sudoku.solver import board_of, contradicts
+from sudoku.singles import PLACED, close
+from sudoku.singles import start as start_of
 from sudoku.steps import (
     BIT,
     ONLY,
@@ -54,7 +63,7 @@ from sudoku.steps import (
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Iterator, Sequence
 
     Link = tuple[str, int, str, int, tuple[tuple["Link", ...], ...]]
     """A contradiction chain's link (see the module docstring)."""
@@ -230,16 +239,27 @@ def needs_of(masks: Sequence[int]) -> tuple[list[int], list[int]]:
     return need, counts
 
 
-def assume(
-    masks: Sequence[int], need: Sequence[int], counts: Sequence[int], cell: int, bit: int
+def assume(  # noqa: PLR0913, PLR0917 (the state's three parts, the candidate, a bound)
+    masks: Sequence[int],
+    need: Sequence[int],
+    counts: Sequence[int],
+    cell: int,
+    bit: int,
+    rounds: int = 81,
 ) -> Outcome:
     """Place ``bit`` at ``cell`` and follow the naked and hidden singles round by round
-    until a contradiction (``contradiction`` set) or a stall. Singles are noticed as they
-    appear (a cell down to one candidate, a digit down to one place in a unit): the state
-    given is taken to have none."""
+    until a contradiction (``contradiction`` set) or a stall, or for ``rounds`` rounds at
+    most (the assumption's own is the first). Singles are noticed as they appear (a cell
+    down to one candidate, a digit down to one place in a unit): the state given is
+    taken to have none.
+
+    Each round's singles were found in the round before, from one of its placements, so
+    a contradiction in round ``k`` (from 0) rests on at least ``k + 1`` placements: its
+    chain has ``k + 2`` links or more."""
     out = Outcome(masks, need, counts)
     todo: list[tuple[int, int, str, int, list[int]]] = [(cell, bit, "assume", -1, [])]
-    while todo:
+    while todo and rounds:
+        rounds -= 1
         out.found = []
         for where, digit, kind, unit, premises in todo:
             if out.masks[where] & digit and where not in out.filled:
@@ -340,40 +360,81 @@ def chain_links(out: Outcome) -> tuple[Link, ...]:
     return tuple(links)
 
 
-def refutation(
-    state: tuple[Sequence[int], Sequence[int], Sequence[int]],
-    digits: Sequence[str],
+if TYPE_CHECKING:
+    Plan = tuple[tuple[int, list[tuple[int, int]]], list["Plan | None"]]
+    """How an assumption is refuted by splitting: the split (``splits``' shape), then each
+    option's own plan, None for an option whose singles break a rule at once."""
+
+
+def plan_for(state: list[int], depth: int) -> Plan | None:
+    """How the stalled ``state`` (``singles.close``'s, after an assumption) breaks a rule
+    whatever is split, splitting at most ``depth`` times along any branch: the first split
+    (``splits``' order) whose every option breaks one; None if none does within that."""
+    if depth == 1:
+        return last_split(state)
+    for unit, options in splits(state, False, NOTHING_CELLS, NOTHING_DIGITS):
+        branches: list[Plan | None] = []
+        for cell, bit in options:
+            after = state[:]
+            if close(after, cell, bit):
+                deeper = plan_for(after, depth - 1)
+                if deeper is None:
+                    return None
+                branches.append(deeper)
+            else:
+                branches.append(None)
+        return (unit, options), branches
+    return None
+
+
+def last_split(state: list[int]) -> Plan | None:
+    """``plan_for`` at the last level: the first split whose every option breaks a rule by
+    singles alone.
+
+    One option that does not is enough to pass a split by, and a **witness** shows one
+    without a look: a state reached from this one by singles and options that breaks
+    nothing. Each option it placed breaks nothing either (singles only remove, so a state
+    with fewer removed than a witness cannot break a rule the witness keeps). Every
+    option tried that breaks nothing adds its state to the witnesses."""
+    cells = bytearray(81)  # the cells some witness filled
+    digits = [0] * 27  # the digits some witness placed in each unit
+    for unit, options in splits(state, True, cells, digits):
+        for cell, bit in options:
+            after = state[:]
+            if close(after, cell, bit):
+                witness(after, cells, digits)
+                break
+        else:
+            return (unit, options), [None] * len(options)
+    return None
+
+
+def witness(state: list[int], cells: bytearray, digits: list[int]) -> None:
+    """Note what a state that breaks nothing placed: its filled cells, each unit's digits."""
+    for cell in range(81):
+        if not state[cell]:
+            cells[cell] = 1
+    for unit in range(27):
+        digits[unit] |= state[PLACED + unit]
+
+
+def chain_of(
+    start: tuple[Sequence[int], Sequence[int], Sequence[int]],
     cell: int,
     bit: int,
-    depth: int,
-) -> tuple[Link, ...] | None:
-    """The links showing that ``bit`` at ``cell`` breaks a rule, splitting at most
-    ``depth`` times along any branch; None if it does not within that. ``digits``: the
-    filled cells' digits (``.`` for a blank), for the solver's quick check of a split's
-    branches (``solver.contradicts``: when it finds no contradiction, singles find none).
-    ``state``: the masks, needs and counts (``Outcome``) to start from."""
-    out = assume(state[0], state[1], state[2], cell, bit)
-    if out.contradiction is not None:
+    plan: Plan | None,
+) -> tuple[Link, ...]:
+    """The links refuting ``bit`` at ``cell`` from the ``Outcome`` state ``start`` (masks,
+    needs, counts), by ``plan`` (None: its singles break a rule at once)."""
+    out = assume(start[0], start[1], start[2], cell, bit)
+    if plan is None:
         return chain_links(out)
-    if depth == 0:
-        return None
-    tidy()  # a split's search makes much garbage: MicroPython would grow its heap instead
-    after = list(digits)
-    for where, placed, _, _, _ in out.placed:
-        after[where] = ONLY[placed]
-    board, done = board_of(after, out.masks)
-    for unit, options in splits(out, depth == 1):
-        if depth == 1 and not all(contradicts(board, done, c, INDEX[b]) for c, b in options):
-            continue
-        branches = []
-        for where, digit in options:
-            links = refutation((out.masks, out.need, out.counts), after, where, digit, depth - 1)
-            if links is None:
-                break
-            branches.append(links)
-        else:
-            return split_links(out, unit, options, tuple(branches))
-    return None
+    (unit, options), plans = plan
+    after = (out.masks, out.need, out.counts)
+    branches = tuple(
+        [chain_of(after, where, digit, plans[i]) for i, (where, digit) in enumerate(options)]
+    )
+    return split_links(out, unit, options, branches)
 
 
 def split_links(
@@ -403,27 +464,44 @@ def bits_of(mask: int) -> list[int]:
     return found
 
 
-def splits(out: Outcome, every: bool) -> list[tuple[int, list[tuple[int, int]]]]:
-    """Where a stalled chain may split, each as (unit, options (cell, bit)): the cells
-    with two candidates (unit -1), then the digits with two places in a unit (``every``:
-    all of them; else the first, or the cell with the fewest candidates if none)."""
-    masks = out.masks
-    found = []
+NOTHING_CELLS = bytearray(81)
+NOTHING_DIGITS = (0,) * 27
+"""No witness: every split counts (``splits``)."""
+
+
+def splits(
+    state: list[int], every: bool, cells: bytearray, digits: Sequence[int]
+) -> Iterator[tuple[int, list[tuple[int, int]]]]:
+    """Where a stalled chain (a ``singles`` state) may split, each as (unit, options
+    (cell, bit)): the cells with two candidates (unit -1), then the digits with two places
+    in a unit (``every``: all of them; else the first, or the cell with the fewest
+    candidates if none). Lazily, leaving out the cells ``cells`` marks and the digits
+    ``digits`` holds in a unit (``last_split``'s witnesses), as they are when reached."""
+    found = False
     for cell in range(81):
-        if SIZE[masks[cell]] == 2:
-            found.append((-1, [(cell, low) for low in bits_of(masks[cell])]))
+        if SIZE[state[cell]] == 2:
+            found = True
+            if not cells[cell]:
+                yield -1, [(cell, low) for low in bits_of(state[cell])]
             if not every:
-                return found
-    for unit, cells in enumerate(UNITS):
-        for bit in bits_of(out.need[unit]):
-            if out.counts[9 * unit + INDEX[bit]] == 2:
-                found.append((unit, [(cell, bit) for cell in cells if masks[cell] & bit]))
-                if not every:
-                    return found
+                return
+    for unit, members in enumerate(UNITS):
+        once = twice = three = 0
+        for cell in members:
+            mask = state[cell]
+            three |= twice & mask
+            twice |= once & mask
+            once |= mask
+        for bit in bits_of(twice & ~three & ~state[PLACED + unit]):
+            found = True
+            if not digits[unit] & bit:
+                yield unit, [(cell, bit) for cell in members if state[cell] & bit]
+            if not every:
+                return
     if not found:
-        cell = min([c for c in range(81) if masks[c]], key=lambda c: SIZE[masks[c]])
-        found.append((-1, [(cell, low) for low in bits_of(masks[cell])]))
-    return found
+        cell = min([c for c in range(81) if state[c]], key=lambda c: SIZE[state[c]])
+        if not cells[cell]:
+            yield -1, [(cell, low) for low in bits_of(state[cell])]
 
 
 def contradiction_chain(marks: Sequence[str], solution: str, max_depth: int = 9) -> Step | None:
@@ -431,11 +509,13 @@ def contradiction_chain(marks: Sequence[str], solution: str, max_depth: int = 9)
     does not hold): with no split, the shortest; else the first found with the fewest
     levels of splits. None when no candidate is wrong (the marks hold only the solution)
     or none breaks within ``max_depth`` levels. Candidates are tried cells with fewer
-    candidates first, then in reading order, digits ascending."""
+    candidates first, then in reading order, digits ascending.
+
+    Each candidate's singles are followed once (``singles.close``), and the chain's links
+    are made (``assume``, which records why) only for the one refuted."""
     masks = masks_of(marks)
     need, counts = needs_of(masks)
-    digits = [solution[cell] if not masks[cell] else "." for cell in range(81)]
-    board, done = board_of(digits, masks)
+    state = start_of(masks)
     wrong = [
         (SIZE[masks[cell]], cell, bit)
         for cell in range(81)
@@ -443,24 +523,33 @@ def contradiction_chain(marks: Sequence[str], solution: str, max_depth: int = 9)
         if ONLY[bit] != solution[cell]
     ]
     wrong.sort()
-    for depth in range(max_depth + 1):
-        best = None
-        for _, cell, bit in wrong:
-            if depth == 0 and not contradicts(board, done, cell, INDEX[bit]):
-                continue
-            links = refutation((masks, need, counts), digits, cell, bit, depth)
-            if links is not None and (best is None or size_of(links) < size_of(best[2])):
+    stalled = []
+    best = None
+    for _, cell, bit in wrong:
+        after = state[:]
+        if close(after, cell, bit):
+            stalled.append((cell, bit, after))
+            continue
+        shortest = 83 if best is None else len(best[2])  # a chain has 82 links at most
+        out = assume(masks, need, counts, cell, bit, shortest - 2)
+        if out.contradiction is not None:
+            links = chain_links(out)
+            if len(links) < shortest:
                 best = (cell, bit, links)
-                if depth:
-                    break
-        if best is not None:
-            cell, bit, links = best
-            tenths = RATINGS["contradiction chain"] + 10 * depth + length_bonus(size_of(links))
-            gone = ((cell, ONLY[bit]),)
-            return new_step(
-                "contradiction chain", (), gone, (cell,), (), (ONLY[bit],), tenths, links
-            )
-    return None
+    depth = 0
+    while best is None and depth < max_depth:
+        depth += 1
+        for cell, bit, after in stalled:
+            plan = plan_for(after, depth)
+            if plan is not None:
+                best = (cell, bit, chain_of((masks, need, counts), cell, bit, plan))
+                break
+    if best is None:
+        return None
+    cell, bit, links = best
+    tenths = RATINGS["contradiction chain"] + 10 * depth + length_bonus(size_of(links))
+    gone = ((cell, ONLY[bit]),)
+    return new_step("contradiction chain", (), gone, (cell,), (), (ONLY[bit],), tenths, links)
 
 
 def size_of(links: Sequence[Link]) -> int:

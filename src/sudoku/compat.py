@@ -30,10 +30,6 @@ star-unpacking in displays, no ``zip(strict=...)``, no ``isinstance(x, A | B)`` 
   ``solver.SMALL_INTS`` (set from it, in ``solver.py``) runs the search on 9-bit masks
   (``sudoku.masks``) in MicroPython, whose big ints are slow, and on one 810-bit int
   elsewhere; both engines give the same answers.
-- ``tidy``: collect garbage now, in MicroPython only. PyScript's MicroPython grows its heap
-  before it collects: a contradiction chain with splits (thousands of 810-bit ints from
-  the solver's checks) grew it past the 2 GB WebAssembly allows, in Node, where
-  collecting every split-level refutation kept it near 200 MB (1.7 s).
 """
 
 import sys
@@ -230,15 +226,6 @@ def quoted(text: str) -> str:
             out.append(f"\\U{code:08x}")
     out.append(quote)
     return "".join(out)
-
-
-def tidy() -> None:
-    """Collect garbage now under MicroPython (its heap grows before it collects); nothing
-    in CPython, whose reference counting frees as it goes."""
-    if MICROPYTHON:
-        import gc  # noqa: PLC0415 (MicroPython only)
-
-        gc.collect()
 
 
 if MICROPYTHON:

@@ -90,7 +90,17 @@ from sudoku.patterns import (
     xyz_wing,
 )
 from sudoku.solver import count_solutions, solve
-from sudoku.steps import Step, combinations, new_step, places, removals
+from sudoku.steps import (
+    SIZE,
+    TEXT,
+    Step,
+    masks_of,
+    new_step,
+    places,
+    places_mask,
+    removals,
+    subsets,
+)
 from sudoku.validate import conflicts, describe
 from sudoku.words import (
     CLAIMING,
@@ -267,17 +277,19 @@ def naked_subset(size: int) -> Finder:
     name = SUBSETS[size, True]
 
     def find(marks: Sequence[str]) -> Step | None:
+        masks = masks_of(marks)
         for unit in LOOK:
-            open_cells = [cell for cell in UNITS[unit] if 2 <= len(marks[cell]) <= size]
-            for group in combinations(open_cells, size):
-                digits = "".join(sorted({d for cell in group for d in marks[cell]}))
-                if len(digits) == size:
-                    others = [cell for cell in UNITS[unit] if cell not in group]
-                    gone = removals(marks, others, digits)
-                    if gone:
-                        return new_step(
-                            name, (), gone, group, (unit,), tuple(digits), RATINGS[name]
-                        )
+            open_cells = [cell for cell in UNITS[unit] if 2 <= SIZE[masks[cell]] <= size]
+            for picks in subsets([masks[cell] for cell in open_cells], size):
+                group = tuple([open_cells[i] for i in picks])
+                union = 0
+                for cell in group:
+                    union |= masks[cell]
+                digits = TEXT[union]
+                others = [cell for cell in UNITS[unit] if cell not in group]
+                gone = removals(marks, others, digits)
+                if gone:
+                    return new_step(name, (), gone, group, (unit,), tuple(digits), RATINGS[name])
         return None
 
     return find
@@ -290,15 +302,19 @@ def hidden_subset(size: int) -> Finder:
 
     def find(marks: Sequence[str]) -> Step | None:
         for unit in LOOK:
-            where = [places(marks, unit, digit) for digit in DIGITS]
-            open_digits = [d for d in DIGITS if 2 <= len(where[int(d) - 1]) <= size]
-            for group in combinations(open_digits, size):
-                spots = tuple(sorted({cell for d in group for cell in where[int(d) - 1]}))
-                if len(spots) == size:
-                    others = "".join([d for d in DIGITS if d not in group])
-                    gone = removals(marks, spots, others)
-                    if gone:
-                        return new_step(name, (), gone, spots, (unit,), group, RATINGS[name])
+            cells = UNITS[unit]
+            where = [places_mask(marks, cells, digit) for digit in DIGITS]
+            open_digits = [d for d in DIGITS if 2 <= SIZE[where[int(d) - 1]] <= size]
+            for picks in subsets([where[int(d) - 1] for d in open_digits], size):
+                group = tuple([open_digits[i] for i in picks])
+                union = 0
+                for d in group:
+                    union |= where[int(d) - 1]
+                spots = tuple([cells[k] for k in range(9) if union >> k & 1])
+                others = "".join([d for d in DIGITS if d not in group])
+                gone = removals(marks, spots, others)
+                if gone:
+                    return new_step(name, (), gone, spots, (unit,), group, RATINGS[name])
         return None
 
     return find
@@ -390,10 +406,36 @@ def solutions(grid: Grid) -> int:
 
 def only_solution(grid: Grid) -> Grid | None:
     """The one solution of ``grid``, or None when it has several (PuzzleError when it has
-    none or conflicting givens: ``solutions``)."""
+    none or conflicting givens: ``solutions``).
+
+    The last grid found with one solution is remembered (``LAST_SOLVED``): a grid holding
+    its digits and more, all agreeing with its solution, has that one solution too (each
+    of its solutions solves the smaller grid), so the hints along a path search once."""
+    if LAST_SOLVED and extends(grid, LAST_SOLVED[0], LAST_SOLVED[1]):
+        return LAST_SOLVED[1]
     if solutions(grid) > 1:
         return None
-    return solve(grid)
+    solution = solve(grid)
+    assert solution is not None  # solutions found one
+    LAST_SOLVED[:] = [grid, solution]
+    return solution
+
+
+LAST_SOLVED: list[Grid] = []
+"""The last grid ``only_solution`` found one solution for, and that solution (or nothing)."""
+
+
+def extends(grid: Grid, smaller: Grid, solution: Grid) -> bool:
+    """Whether ``grid`` (any value) holds every digit of ``smaller`` and only digits of
+    ``solution``: 81 characters, each ``.`` where ``smaller`` has a blank, or the
+    solution's digit."""
+    if not isinstance(grid, str) or len(grid) != 81:
+        return False
+    for cell in range(81):
+        char = grid[cell]
+        if char != solution[cell] and (char != BLANK or smaller[cell] != BLANK):
+            return False
+    return True
 
 
 def checked_marks(grid: Grid, marks: Sequence[str] | None) -> list[str]:

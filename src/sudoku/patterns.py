@@ -53,9 +53,11 @@ from sudoku.steps import (
     masks_of,
     new_step,
     places,
+    places_mask,
     removals,
     seeing,
     sees,
+    subsets,
 )
 from sudoku.words import FISH
 
@@ -104,17 +106,23 @@ def fish(size: int) -> Finder:
 
     def find(marks: Sequence[str]) -> Step | None:
         for digit in DIGITS:
-            for lines, crossing, offset in ((range(9), COL, 9), (range(9, 18), ROW, 0)):
-                spots = {}
-                for line in lines:
-                    where = places(marks, line, digit)
-                    if 2 <= len(where) <= size:
-                        spots[line] = where
-                for group in combinations(sorted(spots), size):
-                    corners = sorted([cell for line in group for cell in spots[line]])
-                    covers = sorted({offset + crossing[cell] for cell in corners})
-                    if len(covers) != size:
-                        continue
+            for first, offset in ((0, 9), (9, 0)):
+                lines = []
+                spots = []
+                for line in range(first, first + 9):
+                    where = places_mask(marks, UNITS[line], digit)
+                    if 2 <= SIZE[where] <= size:
+                        lines.append(line)
+                        spots.append(where)
+                for picks in subsets(spots, size):
+                    group = tuple([lines[i] for i in picks])
+                    union = 0
+                    for i in picks:
+                        union |= spots[i]
+                    covers = [offset + k for k in range(9) if union >> k & 1]
+                    corners = sorted(
+                        [UNITS[lines[i]][k] for i in picks for k in range(9) if spots[i] >> k & 1]
+                    )
                     others = [c for cover in covers for c in UNITS[cover] if c not in corners]
                     gone = removals(marks, others, digit)
                     if gone:

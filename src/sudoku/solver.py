@@ -66,7 +66,7 @@ from sudoku.grid import BOX, COL, DIGITS, PEERS, ROW, Grid, checked_grid
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Sequence
+    from collections.abc import Callable, Iterable
     from typing import Any, Final, Protocol, TypedDict
 
 Bits = int
@@ -451,38 +451,6 @@ def _start(grid: Grid) -> tuple[Bits, Bits]:
         board &= KEEP[bit_length(bit)]
         done |= bit
     return board, done
-
-
-def board_of(digits: Sequence[str], masks: Sequence[int]) -> tuple[Bits, Bits]:
-    """The board and placements of a state reasoned about by hand: each filled cell's
-    digit (``digits[cell]``, a blank ``.``), each blank's candidates (``masks[cell]``,
-    bit ``d - 1`` for digit ``d``). For ``contradicts``."""
-    if not KEEP:
-        _build_tables()
-    board = done = 0
-    for cell in range(81):
-        bits = BIT[cell]
-        if digits[cell] != ".":
-            bit = bits[DIGITS.find(digits[cell])]
-            board |= bit
-            done |= bit
-        else:
-            mask = masks[cell]
-            for digit in range(9):
-                if mask >> digit & 1:
-                    board |= bits[digit]
-    return board, done
-
-
-def contradicts(board: Bits, done: Bits, cell: int, digit: int) -> bool:
-    """Whether writing digit ``digit + 1`` in ``cell`` of a ``board_of`` state leads this
-    solver's propagation (singles and locked candidates) to a contradiction. It proves at
-    least what naked and hidden singles alone prove: a hidden single in a row or column
-    is a claiming and a hidden single in the box."""
-    bit = BIT[cell][digit]
-    if not board & bit:
-        return True
-    return _propagate(board & KEEP[bit_length(bit)], done | bit)[0] == 0
 
 
 SECOND_AFTER: Final = 512

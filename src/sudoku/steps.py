@@ -115,6 +115,15 @@ def places(marks: Sequence[str], unit: int, digit: str) -> tuple[int, ...]:
     return tuple([cell for cell in UNITS[unit] if digit in marks[cell]])
 
 
+def places_mask(marks: Sequence[str], cells: Sequence[int], digit: str) -> int:
+    """The places of ``digit`` among ``cells`` as a mask: bit ``k`` for ``cells[k]``."""
+    mask = 0
+    for k, cell in enumerate(cells):
+        if digit in marks[cell]:
+            mask |= 1 << k
+    return mask
+
+
 def removals(
     marks: Sequence[str], cells: Sequence[int], digits: str | Sequence[str]
 ) -> tuple[tuple[int, str], ...]:
@@ -131,6 +140,27 @@ def combinations(items: Sequence[T], size: int) -> list[tuple[T, ...]]:
         for i in range(len(items) - size + 1)
         for rest in combinations(items[i + 1 :], size - 1)
     ]
+
+
+def subsets(masks: Sequence[int], size: int) -> list[tuple[int, ...]]:
+    """Every choice of ``size`` indices of ``masks``, in ``combinations``' order, whose
+    masks together hold exactly ``size`` bits: the naked and hidden subsets' and the fish's
+    groups. A choice already holding more is not grown (its growths would too), so this
+    looks at far fewer than every combination."""
+    found = []
+
+    def grow(chosen: tuple[int, ...], first: int, union: int) -> None:
+        if len(chosen) == size:
+            if SIZE[union] == size:
+                found.append(chosen)
+            return
+        for index in range(first, len(masks) - (size - len(chosen)) + 1):
+            more = union | masks[index]
+            if SIZE[more] <= size:
+                grow(chosen + (index,), index + 1, more)  # noqa: RUF005 (MicroPython)
+
+    grow((), 0, 0)
+    return found
 
 
 def length_bonus(links: int) -> int:

@@ -75,9 +75,8 @@ STEPS = [
     for puzzle in PUZZLES
 ]
 """Logical steps compared per puzzle: enough for chains on the hardest ones (a split one
-on the forum's first, 3 to 6 s in MicroPython), whose whole paths would take MicroPython
-minutes (and whose deeper splits ran out of the 2 GB of WebAssembly memory in Node on
-forum #2's third step)."""
+on the forum's first), whose whole paths take MicroPython seconds each (4 s median, 9 s
+at most on the forum's: ``bench/hints.py --micropython``)."""
 RATED = [
     number
     for number, puzzle in enumerate(PUZZLES)

@@ -1,0 +1,187 @@
+"""The contradiction chains' quick test (``sudoku.singles``) against the chains' own
+record-keeping singles (``chains.assume``), the split search's shortcuts against the
+plain search, and the hints' remembered solution."""
+
+from __future__ import annotations
+
+import pytest
+from support import EASY
+from test_logic import CHAIN_STATE, SPLIT_STATE, state
+
+from sudoku import logic
+from sudoku.chains import (
+    NOTHING_CELLS,
+    NOTHING_DIGITS,
+    assume,
+    bits_of,
+    chain_links,
+    last_split,
+    needs_of,
+    splits,
+    witness,
+)
+from sudoku.formats import PuzzleError
+from sudoku.grid import UNITS
+from sudoku.singles import ALL, PLACED, close, start
+from sudoku.solver import solve
+from sudoku.steps import BIT, SIZE, masks_of
+
+
+def start_masks(given: tuple[str, str]) -> list[int]:
+    """The masks of a test state (``test_logic.state``'s marks)."""
+    return masks_of(state(given)[1])
+
+
+def candidates(masks: list[int]) -> list[tuple[int, int]]:
+    """Every (cell, bit) still open in ``masks``."""
+    return [(cell, bit) for cell in range(81) for bit in bits_of(masks[cell])]
+
+
+def test_start_counts_a_unit_done_with_a_digit_it_has_no_place_for() -> None:
+    """Each unit's digits done are those placed in it: the marks give them no place."""
+    grid, marks = state(CHAIN_STATE)
+    began = start(masks_of(marks))
+    assert began[:81] == masks_of(marks)
+    for unit, cells in enumerate(UNITS):
+        placed = 0
+        for cell in cells:
+            if grid[cell] != ".":
+                placed |= BIT[grid[cell]]
+        assert began[PLACED + unit] == placed
+
+
+@pytest.mark.parametrize("given", [CHAIN_STATE, SPLIT_STATE])
+def test_close_breaks_a_rule_exactly_when_assume_does(given: tuple[str, str]) -> None:
+    """For every candidate, and every 7th candidate of the state it stalls in: close
+    breaks a rule where assume finds a contradiction, and stalls in the same state where
+    not."""
+    masks = start_masks(given)
+    need, counts = needs_of(masks)
+    broken = 0
+    for cell, bit in candidates(masks):
+        after = start(masks)
+        out = assume(masks, need, counts, cell, bit)
+        assert close(after, cell, bit) == (out.contradiction is None)
+        if out.contradiction is not None:
+            broken += 1
+            continue
+        assert after[:81] == out.masks
+        assert [ALL & ~after[PLACED + unit] for unit in range(27)] == out.need
+        for other, other_bit in candidates(out.masks)[::7]:
+            deeper = after[:]
+            inner = assume(out.masks, out.need, out.counts, other, other_bit)
+            assert close(deeper, other, other_bit) == (inner.contradiction is None)
+            broken += inner.contradiction is not None
+    assert broken  # both kinds met
+
+
+def test_a_chain_in_round_k_has_k_plus_2_links_or_more() -> None:
+    """``assume``'s bound: followed for fewer rounds than its contradiction needs, it finds
+    none; its chain has at least one link more than those rounds."""
+    masks = start_masks(CHAIN_STATE)
+    need, counts = needs_of(masks)
+    checked = 0
+    for cell, bit in candidates(masks):
+        out = assume(masks, need, counts, cell, bit)
+        if out.contradiction is None:
+            continue
+        rounds = 1
+        while assume(masks, need, counts, cell, bit, rounds).contradiction is None:
+            rounds += 1
+        assert len(chain_links(out)) >= rounds + 1
+        checked += 1
+    assert checked
+
+
+def plain_last_split(stalled: list[int]) -> tuple[int, list[tuple[int, int]]] | None:
+    """The first split (no witness) whose every option breaks a rule by singles."""
+    for unit, options in splits(stalled, True, NOTHING_CELLS, NOTHING_DIGITS):
+        if all(not close(stalled[:], cell, bit) for cell, bit in options):
+            return unit, options
+    return None
+
+
+def test_witnesses_pass_by_only_splits_that_cannot_break() -> None:
+    """last_split finds the same split as trying every split's options, on the stalled
+    state of every candidate of a state whose chain splits."""
+    masks = start_masks(SPLIT_STATE)
+    found = 0
+    for cell, bit in candidates(masks):
+        stalled = start(masks)
+        assert close(stalled, cell, bit)  # singles alone break nothing here
+        plain = plain_last_split(stalled)
+        plan = last_split(stalled)
+        if plain is None:
+            assert plan is None
+        else:
+            found += 1
+            assert plan == (plain, [None] * len(plain[1]))
+    assert found
+
+
+def test_splits_come_cells_first_and_leave_out_what_witnesses_placed() -> None:
+    """Two-candidate cells first, then digits with two places in a unit; a marked cell,
+    or a digit placed in that unit, is left out; ``every`` False gives the first only."""
+    masks = start_masks(SPLIT_STATE)
+    stalled = start(masks)
+    every = list(splits(stalled, True, NOTHING_CELLS, NOTHING_DIGITS))
+    cells = [options[0][0] for unit, options in every if unit < 0]
+    assert cells == [cell for cell in range(81) if SIZE[masks[cell]] == 2]
+    assert all(len(options) == 2 for _, options in every)
+    assert list(splits(stalled, False, NOTHING_CELLS, NOTHING_DIGITS)) == every[:1]
+    marked = bytearray(81)
+    marked[cells[0]] = 1
+    digits = [0] * 27
+    unit, options = next(split for split in every if split[0] >= 0)
+    digits[unit] = options[0][1]
+    left = list(splits(stalled, True, marked, digits))
+    gone = [every[0], (unit, options)]
+    assert every[0][0] == -1
+    assert left == [split for split in every if split not in gone]
+
+
+def test_witness_notes_filled_cells_and_placed_digits() -> None:
+    """witness marks each filled cell and adds each unit's digits done."""
+    masks = start_masks(CHAIN_STATE)
+    after = start(masks)
+    cell, bit = candidates(masks)[0]
+    close(after, cell, bit)
+    cells, digits = bytearray(81), [0] * 27
+    witness(after, cells, digits)
+    assert [cells[c] for c in range(81)] == [int(not after[c]) for c in range(81)]
+    assert digits == after[PLACED:]
+
+
+def test_a_path_searches_its_puzzle_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After one search, a grid holding more of the solution's digits gets the solution
+    without another; a grid with a digit the solution lacks is searched (and refused)."""
+    monkeypatch.setattr(logic, "LAST_SOLVED", [])
+    solution = solve(EASY)
+    assert solution is not None
+    assert logic.only_solution(EASY) == solution
+    blank = EASY.index(".")
+    further = EASY[:blank] + solution[blank] + EASY[blank + 1 :]
+
+    def refuse(_grid: str) -> int:
+        raise PuzzleError("searched")
+
+    monkeypatch.setattr(logic, "solutions", refuse)
+    assert logic.only_solution(further) == solution
+    wrong = EASY[:blank] + str(int(solution[blank]) % 9 + 1) + EASY[blank + 1 :]
+    with pytest.raises(PuzzleError, match="searched"):
+        logic.only_solution(wrong)
+    given = next(cell for cell in range(81) if EASY[cell] != ".")
+    shorter = EASY[:given] + "." + EASY[given + 1 :]
+    with pytest.raises(PuzzleError, match="searched"):
+        logic.only_solution(shorter)
+
+
+def test_extends_wants_the_smaller_grids_digits_and_the_solutions_only() -> None:
+    """extends: every digit of the smaller grid kept, any other digit the solution's."""
+    solution = solve(EASY)
+    assert solution is not None
+    assert logic.extends(EASY, EASY, solution)
+    assert logic.extends(solution, EASY, solution)
+    assert not logic.extends(EASY, solution, solution)
+    assert not logic.extends(EASY[:80], EASY, solution)
+    assert not logic.extends(["."] * 81, EASY, solution)  # type: ignore[arg-type]
