@@ -89,7 +89,7 @@ from sudoku.patterns import (
     xy_wing,
     xyz_wing,
 )
-from sudoku.solver import count_solutions, solve
+from sudoku.solver import Search, count_solutions, solve
 from sudoku.steps import (
     SIZE,
     TEXT,
@@ -520,14 +520,30 @@ def rate(grid: Grid) -> Rating:
     return Rating(tenths, level_of_rating(tenths))
 
 
+SEARCH_CHUNK = 64
+"""Guesses of the uniqueness search between two yields of ``rating_walk`` (about a
+millisecond in CPython): the worst puzzles take seconds to prove, in slices."""
+
+
 def rating_walk(grid: Grid) -> Iterator[int]:
     """``rate`` a step at a time, for a caller that must stay responsive (the app's
-    worker): yields the hardest rating so far (tenths) after each step of the path, the
-    last one the puzzle's rating (``level_of_rating`` gives its level). The refusals of
-    ``rate`` (PuzzleError) come with the first ``next``."""
-    if solutions(grid) > 1:
+    worker): yields 0 while the puzzle's one solution is searched (``SEARCH_CHUNK``
+    guesses at a time: a worst case takes long), then the hardest rating so far (tenths)
+    after each step of the path, the last one the puzzle's rating (``level_of_rating``
+    gives its level). The refusals of ``rate`` (PuzzleError) come as the search ends."""
+    checked_grid(grid)
+    clashes = conflicts(grid)
+    if clashes:
+        raise PuzzleError(describe(clashes[0]))
+    search = Search(grid, 2)
+    while not search.run(SEARCH_CHUNK):
+        yield 0
+    found = search.result()
+    if not found["solutions"]:
+        raise PuzzleError(VERDICT_WORDS["none"])
+    if found["solutions"] > 1:
         raise PuzzleError(VERDICT_WORDS["multiple"] + ": only a proper puzzle has a level")
-    for tenths in path_walk(list(grid), marks_of(grid), solve(grid), 1000):
+    for tenths in path_walk(list(grid), marks_of(grid), found["solution"], 1000):
         assert tenths is not None  # no ceiling: the last resort always finishes
         yield tenths
 

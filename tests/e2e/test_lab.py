@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 import sitekit
-from conftest import BOOT_MS, Host, off_origin, origin_of, record_requests
+from conftest import BOOT_MS, Host, load_script, off_origin, origin_of, record_requests
 from playwright.sync_api import Browser, BrowserContext, Page
 from test_a11y import axe_violations
 
@@ -323,9 +323,13 @@ def test_the_lab_works_offline_after_one_visit(browser: Browser, tmp_path: Path)
     page.goto(f"{host.url}lab.html")
     wait_python(page)
     sitekit.wait_installed(page)
-    wasm = f"{host.url}static/vendor/pyodide/pyodide.asm.wasm"
-    page.wait_for_function(
-        "async url => !!(await caches.match(url))", arg=wasm, timeout=BOOT_MS, polling=250
+    files = load_script("vendor").PYODIDE_FILES
+    lazy = [f"{host.url}static/vendor/pyodide/{name}" for name in files]
+    page.wait_for_function(  # every file of Pyodide's stored, not only the first one
+        "async urls => (await Promise.all(urls.map(u => caches.match(u)))).every(Boolean)",
+        arg=lazy,
+        timeout=BOOT_MS,
+        polling=250,
     )
     host.stop()
     context.set_offline(True)

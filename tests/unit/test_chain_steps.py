@@ -4,7 +4,7 @@ a step at a time (``logic.rating_walk``): the app's hint list and rating line.""
 from __future__ import annotations
 
 import pytest
-from support import EASY, LEETCODE
+from support import COMMITTED_PUZZLES, EASY, LEETCODE
 
 from sudoku.formats import PuzzleError
 from sudoku.logic import (
@@ -83,9 +83,20 @@ def test_rating_walk_ends_at_rates_rating(puzzle: str) -> None:
 
 
 def test_rating_walk_refuses_what_rate_refuses() -> None:
-    """Several solutions, none, or clashing givens: PuzzleError at the first step."""
+    """Several solutions, none, or clashing givens: PuzzleError before any rating."""
     several = LEETCODE[:-9] + "." * 9
     for bad in (several, "55" + LEETCODE[2:]):
         with pytest.raises(PuzzleError):
-            next(rating_walk(bad))
+            list(rating_walk(bad))
     assert list(rating_walk(solve(LEETCODE) or "")) == []
+
+
+def test_a_long_proof_of_no_solution_comes_in_slices() -> None:
+    """A puzzle whose search takes hundreds of guesses to prove it has no solution: the
+    walk yields 0 between chunks of the search (the worker answers others meanwhile),
+    then refuses it."""
+    worst = (COMMITTED_PUZZLES / "no_solution.txt").read_text(encoding="ascii").split()[330]
+    walk = rating_walk(worst)
+    assert next(walk) == 0
+    with pytest.raises(PuzzleError, match="no solution"):
+        list(walk)
