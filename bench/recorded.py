@@ -11,7 +11,9 @@ top95 #12 (112,002 writes, near the recording's cap of 200,000).
   GitHub Pages serves it, a fresh profile each visit): the widget's page with no
   recording, and with each recording in its fragment; **playable** (``body[data-ready]``
   "true": the player holds the first page of the recording), the bytes on the wire and
-  raw before then, and the fragment's length. CPU throttling does not reach the worker
+  raw before then, and the fragment's length; and, in a separate visit (not throttled),
+  the **memory** the one widget adds to an idle browser once playable (the summed PSS of
+  Chromium's processes, as bench/embed.py measures it). CPU throttling does not reach the worker
   (bench/phone.py, "Workers"), where the recording is checked and paged: so next,
 - **the worker's work in MicroPython** (the vendored one, in Node, this machine's full
   speed; a phone is about 4x slower): ``worker.trace_record`` (read and check every
@@ -37,7 +39,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "src"))
 
-import phone  # noqa: E402 (bench/ is not a package: this file's folder)
+import embed  # noqa: E402 (bench/ is not a package: this file's folder)
+import phone  # noqa: E402
 import support  # noqa: E402
 
 from sudoku.cli.watch import fragment  # noqa: E402
@@ -92,7 +95,12 @@ def in_micropython(texts: dict[str, str]) -> dict[str, dict[str, float]]:
         script.write_text(TIMING, encoding="utf-8")
         mjs = ROOT / "tests" / "unit" / "mpy_probe.mjs"
         micropython = ROOT / "static" / "vendor" / "micropython" / "micropython.mjs"
-        files = [web / "worker" / "worker.py", web / "wire.py", web / "recorded.py"]
+        files = [
+            web / "worker" / "worker.py",
+            web / "wire.py",
+            web / "contract.py",
+            web / "recorded.py",
+        ]
         command = ["node", mjs, micropython, ROOT / "src" / "sudoku", script]
         done = subprocess.run(
             [str(part) for part in [*command, *files, *paths.values()]],
@@ -117,6 +125,22 @@ def in_micropython(texts: dict[str, str]) -> dict[str, dict[str, float]]:
     return found
 
 
+def memory_mb(playwright: Any, url: str) -> float:
+    """The browser memory (MB, the summed PSS of Chromium's processes, as ``embed.py``
+    measures it) one widget at ``url`` adds over an idle browser once it is playable."""
+    with tempfile.TemporaryDirectory() as folder:
+        context = embed.open_profile(playwright, folder, 900)
+        page = context.pages[0] if context.pages else context.new_page()
+        page.goto("about:blank")
+        page.wait_for_timeout(1500)  # the idle browser settles
+        idle = embed.browser_pss_kb(folder)
+        page.goto(url)
+        page.wait_for_function("document.body.dataset.ready === 'true'", timeout=120_000)
+        busy = embed.browser_pss_kb(folder)
+        context.close()
+    return round((busy - idle) / 1024, 1)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Record, build, serve, visit; print the numbers (and JSON with --json)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -138,6 +162,7 @@ def main(argv: list[str] | None = None) -> int:
                 for _ in range(args.runs)
             ]
             seen = phone.medians(visits)
+            seen["memory_mb"] = memory_mb(playwright, f"{url}embed.html{tail}")
             seen["json_chars"] = len(texts.get(name, ""))
             seen["fragment_chars"] = len(tail)
             results["phone"][name] = seen
