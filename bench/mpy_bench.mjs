@@ -12,8 +12,7 @@
 // Python's output goes to ours; an uncaught Python error exits 1.
 
 import fs from "node:fs";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { loadSudoku } from "./mpy_load.mjs";
 
 const [micropython, packageDir, timing, cases] = process.argv.slice(2);
 if (!cases) {
@@ -21,18 +20,7 @@ if (!cases) {
   process.exit(2);
 }
 
-const { loadMicroPython } = await import(pathToFileURL(path.resolve(micropython)).href);
-const mp = await loadMicroPython({
-  stdout: (line) => process.stdout.write(line + "\n"),
-  stderr: (line) => process.stderr.write(line + "\n"),
-});
-
-mp.FS.mkdirTree("sudoku");
-for (const name of fs.readdirSync(packageDir)) {
-  if (name.endsWith(".py")) {
-    mp.FS.writeFile(`sudoku/${name}`, fs.readFileSync(path.join(packageDir, name)));
-  }
-}
+const mp = await loadSudoku(micropython, packageDir);
 mp.FS.writeFile("/cases.json", fs.readFileSync(cases));
 
 try {

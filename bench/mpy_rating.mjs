@@ -10,25 +10,14 @@
 // MicroPython's own clock (``sudoku.compat.ticks``), then the longest and mean over all.
 
 import fs from "node:fs";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { loadSudoku } from "./mpy_load.mjs";
 
 const [micropython, packageDir, puzzlesFile, count, slice = "40"] = process.argv.slice(2);
 if (!count) {
   console.error("usage: node mpy_rating.mjs MICROPYTHON_MJS PACKAGE_DIR PUZZLES_FILE COUNT [SLICE_MS]");
   process.exit(2);
 }
-const { loadMicroPython } = await import(pathToFileURL(path.resolve(micropython)).href);
-const mp = await loadMicroPython({
-  stdout: (line) => process.stdout.write(line + "\n"),
-  stderr: (line) => process.stderr.write(line + "\n"),
-});
-mp.FS.mkdirTree("sudoku");
-for (const name of fs.readdirSync(packageDir)) {
-  if (name.endsWith(".py")) {
-    mp.FS.writeFile(`sudoku/${name}`, fs.readFileSync(path.join(packageDir, name)));
-  }
-}
+const mp = await loadSudoku(micropython, packageDir);
 const puzzles = fs
   .readFileSync(puzzlesFile, "utf-8")
   .split(/\s+/)

@@ -372,7 +372,7 @@ def plan_for(state: list[int], depth: int) -> Plan | None:
     (``splits``' order) whose every option breaks one; None if none does within that."""
     if depth == 1:
         return last_split(state)
-    for unit, options in splits(state, False, NOTHING_CELLS, NOTHING_DIGITS):
+    for unit, options in splits(state, False):
         branches: list[Plan | None] = []
         for cell, bit in options:
             after = state[:]
@@ -394,28 +394,46 @@ def last_split(state: list[int]) -> Plan | None:
     One option that does not is enough to pass a split by, and a **witness** shows one
     without a look: a state reached from this one by singles and options that breaks
     nothing. Each option it placed breaks nothing either (singles only remove, so a state
-    with fewer removed than a witness cannot break a rule the witness keeps). Every
-    option tried that breaks nothing adds its state to the witnesses."""
-    cells = bytearray(81)  # the cells some witness filled
-    digits = [0] * 27  # the digits some witness placed in each unit
-    for unit, options in splits(state, True, cells, digits):
+    with fewer removed than a witness cannot break a rule the witness keeps). Each option
+    tried that breaks nothing is a witness: the splits it decided are passed by."""
+    left = splits(state, True)
+    while left:
+        unit, options = left[0]
         for cell, bit in options:
             after = state[:]
             if close(after, cell, bit):
-                witness(after, cells, digits)
+                left = [split for split in left[1:] if not decided(after, split)]
                 break
         else:
             return (unit, options), [None] * len(options)
     return None
 
 
-def witness(state: list[int], cells: bytearray, digits: list[int]) -> None:
-    """Note what a state that breaks nothing placed: its filled cells, each unit's digits."""
-    for cell in range(81):
-        if not state[cell]:
-            cells[cell] = 1
-    for unit in range(27):
-        digits[unit] |= state[PLACED + unit]
+def decided(state: list[int], split: tuple[int, list[tuple[int, int]]]) -> bool:
+    """Whether ``state`` (a witness: reached by options and singles, breaking nothing)
+    placed one of ``split``'s options: filled its cell, or placed its digit in its unit."""
+    unit, options = split
+    cell, bit = options[0]
+    if unit < 0:
+        return not state[cell]
+    return bool(state[PLACED + unit] & bit)
+
+
+def ahead(state: list[int]) -> bool:
+    """Whether ``plan_for`` surely finds no plan of one level or two for the stalled
+    ``state``: its second level's first state (the first split's first option that breaks
+    nothing, as ``plan_for`` goes) has no last-level plan. False when unsure.
+
+    One look serves both levels: a state reached by options and singles that has no
+    last-level plan shows that none of the states it came from has one (each of their
+    splits is still one there, or was decided there by an option that breaks nothing), so
+    the first level fails as the second does, at the cost of the second level's look."""
+    for _, options in splits(state, False):
+        for cell, bit in options:
+            after = state[:]
+            if close(after, cell, bit):
+                return last_split(after) is None
+    return False
 
 
 def chain_of(
@@ -464,27 +482,17 @@ def bits_of(mask: int) -> list[int]:
     return found
 
 
-NOTHING_CELLS = bytearray(81)
-NOTHING_DIGITS = (0,) * 27
-"""No witness: every split counts (``splits``)."""
-
-
-def splits(
-    state: list[int], every: bool, cells: bytearray, digits: Sequence[int]
-) -> Iterator[tuple[int, list[tuple[int, int]]]]:
+def splits(state: list[int], every: bool) -> list[tuple[int, list[tuple[int, int]]]]:
     """Where a stalled chain (a ``singles`` state) may split, each as (unit, options
     (cell, bit)): the cells with two candidates (unit -1), then the digits with two places
-    in a unit (``every``: all of them; else the first, or the cell with the fewest
-    candidates if none). Lazily, leaving out the cells ``cells`` marks and the digits
-    ``digits`` holds in a unit (``last_split``'s witnesses), as they are when reached."""
-    found = False
+    in a unit (``every``: all of them; else the first), or the cell with the fewest
+    candidates if there is neither."""
+    found = []
     for cell in range(81):
         if SIZE[state[cell]] == 2:
-            found = True
-            if not cells[cell]:
-                yield -1, [(cell, low) for low in bits_of(state[cell])]
+            found.append((-1, [(cell, low) for low in bits_of(state[cell])]))
             if not every:
-                return
+                return found
     for unit, members in enumerate(UNITS):
         once = twice = three = 0
         for cell in members:
@@ -493,15 +501,13 @@ def splits(
             twice |= once & mask
             once |= mask
         for bit in bits_of(twice & ~three & ~state[PLACED + unit]):
-            found = True
-            if not digits[unit] & bit:
-                yield unit, [(cell, bit) for cell in members if state[cell] & bit]
+            found.append((unit, [(cell, bit) for cell in members if state[cell] & bit]))
             if not every:
-                return
+                return found
     if not found:
         cell = min([c for c in range(81) if state[c]], key=lambda c: SIZE[state[c]])
-        if not cells[cell]:
-            yield -1, [(cell, low) for low in bits_of(state[cell])]
+        found.append((-1, [(cell, low) for low in bits_of(state[cell])]))
+    return found
 
 
 def contradiction_chain(marks: Sequence[str], solution: str, max_depth: int = 9) -> Step | None:
@@ -511,8 +517,23 @@ def contradiction_chain(marks: Sequence[str], solution: str, max_depth: int = 9)
     or none breaks within ``max_depth`` levels. Candidates are tried cells with fewer
     candidates first, then in reading order, digits ascending.
 
+    ``refutations``' last value: see there."""
+    found = None
+    for value in refutations(marks, solution, max_depth):
+        found = value
+    return found
+
+
+def refutations(marks: Sequence[str], solution: str, max_depth: int = 9) -> Iterator[Step | None]:
+    """``contradiction_chain`` in small pieces, for a caller that must stay responsive (the
+    rating in the app's worker): None before each candidate is tried, at each level (a
+    pause: a few milliseconds apart under MicroPython, short of the deepest levels), then
+    the step if one is found (the last value, either way, is ``contradiction_chain``'s).
+
     Each candidate's singles are followed once (``singles.close``), and the chain's links
-    are made (``assume``, which records why) only for the one refuted."""
+    are made (``assume``, which records why) only for the one refuted. At the first level
+    of splits each candidate looks one level further first (``ahead``): when that fails,
+    the candidate is passed by at the second level too."""
     masks = masks_of(marks)
     need, counts = needs_of(masks)
     state = start_of(masks)
@@ -526,6 +547,7 @@ def contradiction_chain(marks: Sequence[str], solution: str, max_depth: int = 9)
     stalled = []
     best = None
     for _, cell, bit in wrong:
+        yield None
         after = state[:]
         if close(after, cell, bit):
             stalled.append((cell, bit, after))
@@ -536,20 +558,27 @@ def contradiction_chain(marks: Sequence[str], solution: str, max_depth: int = 9)
             links = chain_links(out)
             if len(links) < shortest:
                 best = (cell, bit, links)
+    hopeless = [0] * len(stalled)  # the levels each is known to have no plan within
     depth = 0
     while best is None and depth < max_depth:
         depth += 1
-        for cell, bit, after in stalled:
+        for i, (cell, bit, after) in enumerate(stalled):
+            if hopeless[i] >= depth:
+                continue
+            yield None
+            if depth == 1 and ahead(after):
+                hopeless[i] = 2
+                continue
             plan = plan_for(after, depth)
             if plan is not None:
                 best = (cell, bit, chain_of((masks, need, counts), cell, bit, plan))
                 break
     if best is None:
-        return None
+        return
     cell, bit, links = best
     tenths = RATINGS["contradiction chain"] + 10 * depth + length_bonus(size_of(links))
     gone = ((cell, ONLY[bit]),)
-    return new_step("contradiction chain", (), gone, (cell,), (), (ONLY[bit],), tenths, links)
+    yield new_step("contradiction chain", (), gone, (cell,), (), (ONLY[bit],), tenths, links)
 
 
 def size_of(links: Sequence[Link]) -> int:

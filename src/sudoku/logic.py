@@ -72,7 +72,7 @@ from collections import namedtuple
 
 from sudoku import words
 from sudoku.chains import RATINGS as CHAIN_RATINGS
-from sudoku.chains import contradiction_chain, x_chain, xy_chain
+from sudoku.chains import contradiction_chain, refutations, x_chain, xy_chain
 from sudoku.formats import PuzzleError
 from sudoku.grid import BLANK, BOX, COL, DIGITS, PEERS, ROW, UNITS, Grid, cell_name, checked_grid
 from sudoku.grid import unit_name as name_of_unit
@@ -529,8 +529,9 @@ def rating_walk(grid: Grid) -> Iterator[int]:
     """``rate`` a step at a time, for a caller that must stay responsive (the app's
     worker): yields 0 while the puzzle's one solution is searched (``SEARCH_CHUNK``
     guesses at a time: a worst case takes long), then the hardest rating so far (tenths)
-    after each step of the path, the last one the puzzle's rating (``level_of_rating``
-    gives its level). The refusals of ``rate`` (PuzzleError) come as the search ends."""
+    after each step of the path and at each pause of a contradiction chain's search
+    (``path_walk``), the last one the puzzle's rating (``level_of_rating`` gives its level).
+    The refusals of ``rate`` (PuzzleError) come as the search ends."""
     checked_grid(grid)
     clashes = conflicts(grid)
     if clashes:
@@ -570,8 +571,9 @@ def path_rating(
 def path_walk(
     cells: list[str], marks: list[str], solution: Grid | None, ceiling: int
 ) -> Iterator[int | None]:
-    """``path_rating`` a step at a time: the hardest rating so far after each step, then
-    None if the techniques allowed get stuck (and no more).
+    """``path_rating`` a step at a time: the hardest rating so far after each step (and
+    again at each pause of a contradiction chain's search, ``chains.refutations``: it can
+    take long), then None if the techniques allowed get stuck (and no more).
 
     While only singles are needed, they are placed all at once (the same state in any
     order): their ratings are the path's (1.2 box, 1.5 line, 2.3 naked) for the easiest
@@ -585,7 +587,11 @@ def path_walk(
         if BLANK not in cells:
             yield hardest
             break
-        found = first_step(marks, finders, solution, last_resort)
+        found = first_step(marks, finders, solution, False)
+        if found is None and last_resort and solution is not None:
+            for found in refutations(marks, solution):
+                if found is None:
+                    yield hardest  # a pause in the last resort's search: nothing new
         if found is None:
             yield None
             return

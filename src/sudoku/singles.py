@@ -40,6 +40,8 @@ SIZE: Final = PLACED + 27
 
 UNIT_BITS: Final = tuple(sum([1 << unit for unit in UNITS_OF[cell]]) for cell in range(81))
 """Each cell's three units as bits of a 27-bit int (small in every interpreter)."""
+UNIT_OF_BIT: Final = {1 << unit: unit for unit in range(27)}
+"""Each unit's bit (``UNIT_BITS``) to the unit."""
 PLACED_SLOTS: Final = tuple(tuple([PLACED + unit for unit in UNITS_OF[cell]]) for cell in range(81))
 """Each cell's three units' slots in a state."""
 
@@ -64,6 +66,7 @@ def close(state: list[int], cell: int, bit: int) -> bool:
     Flat, tables in locals: the chains call it thousands of times a hint.
     """
     peers, units, count, unit_bits, slots = PEERS, UNITS, COUNT, UNIT_BITS, PLACED_SLOTS
+    unit_of = UNIT_OF_BIT
     queue = [cell, bit]
     while True:
         dirty = 0
@@ -91,9 +94,10 @@ def close(state: list[int], cell: int, bit: int) -> bool:
                         queue.append(mask)
         if not dirty:
             return True
-        for unit in range(27):
-            if not dirty >> unit & 1:
-                continue
+        while dirty:
+            low = dirty & -dirty
+            dirty ^= low
+            unit = unit_of[low]
             once = twice = 0
             cells = units[unit]
             for cell in cells:

@@ -10,15 +10,17 @@ from test_logic import CHAIN_STATE, SPLIT_STATE, state
 
 from sudoku import logic
 from sudoku.chains import (
-    NOTHING_CELLS,
-    NOTHING_DIGITS,
+    ahead,
     assume,
     bits_of,
     chain_links,
+    contradiction_chain,
+    decided,
     last_split,
     needs_of,
+    plan_for,
+    refutations,
     splits,
-    witness,
 )
 from sudoku.formats import PuzzleError
 from sudoku.grid import UNITS
@@ -95,7 +97,7 @@ def test_a_chain_in_round_k_has_k_plus_2_links_or_more() -> None:
 
 def plain_last_split(stalled: list[int]) -> tuple[int, list[tuple[int, int]]] | None:
     """The first split (no witness) whose every option breaks a rule by singles."""
-    for unit, options in splits(stalled, True, NOTHING_CELLS, NOTHING_DIGITS):
+    for unit, options in splits(stalled, True):
         if all(not close(stalled[:], cell, bit) for cell, bit in options):
             return unit, options
     return None
@@ -119,37 +121,76 @@ def test_witnesses_pass_by_only_splits_that_cannot_break() -> None:
     assert found
 
 
-def test_splits_come_cells_first_and_leave_out_what_witnesses_placed() -> None:
-    """Two-candidate cells first, then digits with two places in a unit; a marked cell,
-    or a digit placed in that unit, is left out; ``every`` False gives the first only."""
+def test_splits_come_cells_first_then_digits() -> None:
+    """Two-candidate cells first, then digits with two places in a unit; ``every`` False
+    gives the first only."""
     masks = start_masks(SPLIT_STATE)
     stalled = start(masks)
-    every = list(splits(stalled, True, NOTHING_CELLS, NOTHING_DIGITS))
+    every = splits(stalled, True)
     cells = [options[0][0] for unit, options in every if unit < 0]
     assert cells == [cell for cell in range(81) if SIZE[masks[cell]] == 2]
     assert all(len(options) == 2 for _, options in every)
-    assert list(splits(stalled, False, NOTHING_CELLS, NOTHING_DIGITS)) == every[:1]
-    marked = bytearray(81)
-    marked[cells[0]] = 1
-    digits = [0] * 27
-    unit, options = next(split for split in every if split[0] >= 0)
-    digits[unit] = options[0][1]
-    left = list(splits(stalled, True, marked, digits))
-    gone = [every[0], (unit, options)]
     assert every[0][0] == -1
-    assert left == [split for split in every if split not in gone]
+    assert any(unit >= 0 for unit, _ in every)
+    assert splits(stalled, False) == every[:1]
 
 
-def test_witness_notes_filled_cells_and_placed_digits() -> None:
-    """witness marks each filled cell and adds each unit's digits done."""
-    masks = start_masks(CHAIN_STATE)
-    after = start(masks)
-    cell, bit = candidates(masks)[0]
-    close(after, cell, bit)
-    cells, digits = bytearray(81), [0] * 27
-    witness(after, cells, digits)
-    assert [cells[c] for c in range(81)] == [int(not after[c]) for c in range(81)]
-    assert digits == after[PLACED:]
+def test_a_witness_decides_the_splits_whose_cell_it_filled_or_digit_it_placed() -> None:
+    """decided: a split is decided by a state that filled its cell (a cell split) or
+    placed its digit in its unit (a digit's split), and then holds one of its options."""
+    masks = start_masks(SPLIT_STATE)
+    stalled = start(masks)
+    every = splits(stalled, True)
+    seen = set()
+    for cell, bit in candidates(masks):
+        after = stalled[:]
+        if not close(after, cell, bit):
+            continue
+        for unit, options in every:
+            spot, digit = options[0]
+            if unit < 0:
+                expected = not after[spot]
+            else:
+                expected = any(not after[c] and after[PLACED + unit] & digit for c, _ in options)
+            assert decided(after, (unit, options)) == expected
+            seen.add((unit < 0, expected))
+    assert seen == {(True, True), (True, False), (False, True), (False, False)}
+
+
+@pytest.mark.parametrize("given", [CHAIN_STATE, SPLIT_STATE])
+def test_a_failed_look_ahead_means_no_plan_at_one_level_or_two(given: tuple[str, str]) -> None:
+    """ahead True only where plan_for finds no plan with one level of splits nor with two,
+    on the wrong candidates' stalled states (as the chains try them); met both ways."""
+    grid, marks = state(given)
+    solution = solve(grid)
+    assert solution is not None
+    masks = masks_of(marks)
+    answers = set()
+    for cell, bit in candidates(masks):
+        stalled = start(masks)
+        if BIT[solution[cell]] == bit:
+            continue
+        if not close(stalled, cell, bit):
+            continue
+        sure = ahead(stalled)
+        answers.add(sure)
+        if sure:
+            assert plan_for(stalled[:], 1) is None
+            assert plan_for(stalled[:], 2) is None
+    assert answers == {True, False}
+
+
+@pytest.mark.parametrize("given", [CHAIN_STATE, SPLIT_STATE])
+def test_refutations_pause_then_give_the_chain(given: tuple[str, str]) -> None:
+    """refutations: pauses (None) and last the contradiction chain's step."""
+    grid, marks = state(given)
+    solution = solve(grid)
+    assert solution is not None
+    walked = list(refutations(marks, solution))
+    assert len(walked) > 2
+    assert all(value is None for value in walked[:-1])
+    assert walked[-1] == contradiction_chain(marks, solution)
+    assert walked[-1] is not None
 
 
 def test_a_path_searches_its_puzzle_once(monkeypatch: pytest.MonkeyPatch) -> None:
