@@ -29,8 +29,10 @@ are made (``assume``, which records why) only for the candidate refuted. Each
 candidate's singles are followed once per hint; a depth-0 chain is followed only as many
 rounds as could still make it shorter than the best so far (a chain's links are at least
 its rounds plus one); at the last level of splits, a split is passed by without a look
-when a state that breaks nothing already placed one of its options (``last_split``).
-None of this changes which chain is found.
+when a state that breaks nothing already placed one of its options (``last_split``); and
+at the first level each candidate first looks one level deeper (``ahead``): most fail
+there, which settles both levels with one look. None of this changes which chain is
+found.
 
 A link of a contradiction chain is a 5-tuple ``(kind, cell, digit, unit, branches)``:
 ``("assume", cell, digit, -1, ())``, ``("naked single", cell, digit, -1, ())``,
