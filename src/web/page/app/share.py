@@ -12,7 +12,7 @@ import exports
 import options
 import snippets
 from player import Player
-from pyscript import document, window
+from pyscript import document, when, window
 
 from sudoku.formats import to_pretty
 from sudoku.words import grouped
@@ -179,20 +179,18 @@ def mount_app(  # noqa: PLR0913 (the app's parts the player works with)
     if query is None:
         query = window.location.search
     root = document.getElementById("player")
-    player = Player(root)
+    player = Player(root, board=read_board, refuses=refuses)
     board = player.view.part["board"]  # the app's player takes keys once focused: a tab stop
     board.setAttribute("tabindex", "0")
     board.setAttribute("aria-keyshortcuts", "Space ArrowLeft ArrowRight Home End")
     board.setAttribute("aria-label", BOARD_LABEL)
-    player.board = read_board
     player.connect(solver)
-    player.refuses = refuses
 
-    def on_trace(_grid: str, _strategy: str) -> None:
+    @when(player.traced)
+    def on_trace() -> None:
         show_share(player)
         traced()
 
-    player.on_trace = on_trace
     share = document.getElementById("share")
     if share is not None:
         browser.listen(share, "toggle", lambda _e: show_share(player))
