@@ -15,7 +15,8 @@ works with when it is made:
 - ``keeping.Keeper``: the game in the address and in storage; ``yourgames``: what comes
   back when the page opens, and the "Your games" menu; ``exchange``: puzzles read from
   text (a paste, the import box, a link) and the board exported;
-- ``status.Status``, ``stopwatch.Stopwatch``, ``share.mount_app`` (the player, Share).
+- ``status.Status``, ``stopwatch.Stopwatch``, ``section.mount_section`` (the player,
+  Watch, Compare, Share).
 
 Every question about a puzzle that needs a search goes to the solver worker
 (src/web/worker/app.py, through ``client.Solver``): a search must never block the
@@ -42,7 +43,7 @@ from offline import keep_offline
 from pencil import Layer
 from pyscript import document, web, when, window, workers
 from rating import Rater
-from share import mount_app
+from section import mount_section
 from sheet import BLANK, Sheet
 from solving import Solving
 from status import Status
@@ -411,7 +412,7 @@ async def connect() -> None:
     page["solve"].textContent = "Solve"
     if status.verdict == "loading":
         status.say(f"{info['python']} is ready: type or paste a puzzle, then Solve.", "ready")
-    mount_app(
+    mount_section(
         solver,
         sheet.grid,
         exchange.load,

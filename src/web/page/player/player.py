@@ -1,6 +1,6 @@
 """The step-through player: watch depth-first search with backtracking fill the grid.
 
-Shared by the app (index.html, wired by main.py through ``mount_app``) and the widget
+Shared by the app (index.html, wired by ``section.mount_section``) and the widget
 (embed.html, src/web/page/widget/widget.py). Runs on the page's main thread (MicroPython); the
 search runs in the solver worker, which sends it in pages of compact events
 (``trace_pull``, in the wire's format: src/web/wire.py). The player keeps those pages (the first

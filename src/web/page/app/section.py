@@ -1,4 +1,5 @@
-"""The app's player section (index.html): Watch, Compare, and the Share / Embed panel.
+"""The app's player section (index.html): the player mounted (``mount_section``), Watch,
+Compare, and the Share / Embed panel.
 
 The widget has no share panel: this module is the app's only, and the one page module
 that needs ``sudoku.formats`` (the tag's plain-text board), which the app's page loads
@@ -159,7 +160,7 @@ async def copy_field(player: Player, button: "Any") -> None:
         relabel(button)
 
 
-def mount_app(  # noqa: PLR0913 (the app's parts the player works with)
+def mount_section(  # noqa: PLR0913 (the app's parts the player works with)
     solver: "Solver",
     read_board: "Callable[[], str]",
     load_text: "Callable[[str, str], Coroutine[Any, Any, None]]",
