@@ -1,5 +1,5 @@
 /*
- * The Share panel's animated GIF (src/web/page/app/share.py): SVG pictures of a search's
+ * The Share panel's animated GIF (src/web/page/app/section.py): SVG pictures of a search's
  * steps (drawn by the core's sudoku.render in the worker) become the frames of one GIF.
  * Each picture is drawn on a canvas, reduced to its own palette and added as a frame by
  * gifenc (mattdesl's encoder, vendored from npm by scripts/vendor.py: nothing from a

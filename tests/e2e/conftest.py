@@ -159,6 +159,19 @@ def board(app: Page) -> Page:
     return app
 
 
+@pytest.fixture
+def phone(browser: Browser, base_url: str) -> Iterator[Page]:
+    """The app at 360 x 740 on a touch screen, Python ready."""
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    page.goto(base_url)
+    wait_ready(page)
+    yield page
+    context.close()
+
+
 @pytest.fixture(scope="session")
 def shots() -> Path:
     """Where screenshots go (test-results/ is git-ignored)."""

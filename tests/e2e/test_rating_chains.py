@@ -5,13 +5,11 @@ named before any hint, and erased by the second press."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from conftest import wait_ready
 from helpers import SOLVE_MS, cell_classes, cell_values, load, paste, wait_verdict
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 from support import LEETCODE
 from test_a11y import axe_violations
 from test_companion import hint, status, type_in
@@ -26,19 +24,6 @@ XY_CHAIN = "123567894456839721789421365835..2649264...15797165423831..4..76647..
 REFUTED = "98.75.6.375..4.8.9..3.98.7.5..8.793...94......375291..3.897...1.9...5.8..7528..96"
 """A board whose next step is a contradiction chain of seven links (from forum_hardest)."""
 DONE = "['rated', 'unrated'].includes(document.querySelector('#rating').dataset.state)"
-
-
-@pytest.fixture
-def phone(browser: Browser, base_url: str) -> Iterator[Page]:
-    """The app at 360 x 740 on a touch screen, Python ready."""
-    context = browser.new_context(
-        viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True
-    )
-    page = context.new_page()
-    page.goto(base_url)
-    wait_ready(page)
-    yield page
-    context.close()
 
 
 def rating_line(page: Page) -> tuple[str, str, str]:

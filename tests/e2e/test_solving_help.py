@@ -5,12 +5,9 @@ revealed; Undo back to before the mistakes Check found."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 from conftest import wait_ready
 from helpers import cell_classes, load, paste, wait_verdict
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 from support import LEETCODE
 from test_companion import ask, hint, status, type_in
 
@@ -20,19 +17,6 @@ from sudoku.solver import solve as core_solve
 
 X_WING = "98..62753.65..3...327.5...679..3.5...5...9...832.45..9673591428249.87..5518.2...7"
 """A puzzle whose first logical step is an x-wing: eliminations only (tests/unit/cli)."""
-
-
-@pytest.fixture
-def phone(browser: Browser, base_url: str) -> Iterator[Page]:
-    """The app at 360 x 740 on a touch screen, Python ready."""
-    context = browser.new_context(
-        viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True
-    )
-    page = context.new_page()
-    page.goto(base_url)
-    wait_ready(page)
-    yield page
-    context.close()
 
 
 def test_the_selected_cells_row_column_box_and_digit_are_lit(board: Page) -> None:

@@ -1,4 +1,4 @@
-"""The app's companion state in CPython: the board as data (src/web/page/app/entries.py), its
+"""The app's companion state in CPython: the board as data (src/web/page/app/sheet.py), its
 undo history (history.py), and the worker's hint, check and generate calls."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import json
 from types import ModuleType
 
 import pytest
-from entries import Board
 from history import History
+from sheet import Sheet
 from support import APP_WORKER, EASY, LEETCODE, load_file
 
 from sudoku.generator import from_bank
@@ -32,7 +32,7 @@ def worker() -> ModuleType:
 def test_loaded_givens_stay_and_typing_makes_entries() -> None:
     """A loaded puzzle's givens refuse typing; blanks take entries; an unloaded board's
     typing sets givens."""
-    board = Board()
+    board = Sheet()
     assert board.write(0, "5") == ""
     assert board.kind(0) == "given"
     board.load(LEETCODE)
@@ -47,25 +47,25 @@ def test_loaded_givens_stay_and_typing_makes_entries() -> None:
 
 def test_candidates_are_the_cores_less_what_hints_struck() -> None:
     """Automatic candidates equal sudoku.logic.marks_of; a struck digit stays out."""
-    board = Board()
+    board = Sheet()
     board.load(EASY)
     assert [board.candidates(i) for i in range(81)] == marks_of(EASY)
     cell = EASY.index(".")
     digit = marks_of(EASY)[cell][0]
-    board.toggle_mark(cell, digit)
+    board.toggle_pencil(cell, digit)
     board.strike(cell, digit)
     assert digit not in board.candidates(cell)
-    assert board.marks[cell] == ""
+    assert board.pencil[cell] == ""
 
 
 def test_snapshot_round_trip_and_bad_text() -> None:
     """A snapshot restores the same state; text that is not one leaves the board alone."""
-    board = Board()
+    board = Sheet()
     board.load(EASY)
     board.write(0, "4")
-    board.toggle_mark(1, "7")
+    board.toggle_pencil(1, "7")
     board.fill(solve(EASY) or "")
-    other = Board()
+    other = Sheet()
     assert other.restore(board.snapshot())
     assert other.snapshot() == board.snapshot()
     assert not other.restore("not json")
@@ -158,12 +158,12 @@ def test_worker_reveal_gives_the_solutions_digit(worker: ModuleType) -> None:
 
 def test_tidy_erases_a_placed_digit_from_the_peers_marks() -> None:
     """A digit placed leaves its row's, column's and box's pencil marks, no one else's."""
-    board = Board()
+    board = Sheet()
     board.load(LEETCODE)
     for cell in (3, 27 + 3, 11, 80):
-        board.toggle_mark(cell, "7")
+        board.toggle_pencil(cell, "7")
     board.tidy(2, "7")
-    assert [board.marks[c] for c in (3, 30, 11, 80)] == ["", "7", "", "7"]
+    assert [board.pencil[c] for c in (3, 30, 11, 80)] == ["", "7", "", "7"]
 
 
 XY_CHAIN = "123567894456839721789421365835..2649264...15797165423831..4..76647....8.59...641."

@@ -7,13 +7,13 @@ import json
 
 import games
 import pytest
-from entries import Board
+from sheet import Sheet
 from support import EASY, LEETCODE
 
 
-def played_board(puzzle: str, entry: tuple[int, str] | None = None) -> Board:
+def played_board(puzzle: str, entry: tuple[int, str] | None = None) -> Sheet:
     """A board with ``puzzle`` loaded and, if given, one entry typed."""
-    board = Board()
+    board = Sheet()
     board.load(puzzle)
     if entry is not None:
         board.write(*entry)
@@ -41,7 +41,7 @@ def test_a_puzzle_not_played_destroys_nothing() -> None:
     assert kept["current"] == LEETCODE
     kept = games.played(kept, played_board(LEETCODE, (3, "6")), 9000, bump=False)
     assert kept["games"][0]["ms"] == 9000
-    assert Board().restore(kept["games"][0]["board"])
+    assert Sheet().restore(kept["games"][0]["board"])
 
 
 def test_at_most_max_games_the_oldest_go() -> None:
@@ -58,7 +58,7 @@ def test_at_most_max_games_the_oldest_go() -> None:
 def test_an_empty_board_is_no_game_but_can_be_current() -> None:
     """Clear: the next visit starts empty, the games stay in the list."""
     kept = games.played(games.empty(), played_board(LEETCODE), 0, bump=True)
-    kept = games.played(kept, Board(), 0, bump=True)
+    kept = games.played(kept, Sheet(), 0, bump=True)
     assert kept["current"] == ""
     assert len(kept["games"]) == 1
 
@@ -111,7 +111,7 @@ def test_hostile_values_keep_what_is_good() -> None:
     kept = games.read(hostile(games=[*bad_games, {**good, "ms": "nan"}]))
     assert [games.puzzle_of(g) for g in kept["games"]] == [LEETCODE]
     assert kept["games"][0]["ms"] == 0
-    assert Board().restore(kept["games"][0]["board"])
+    assert Sheet().restore(kept["games"][0]["board"])
 
 
 @pytest.mark.parametrize(
@@ -144,9 +144,9 @@ def test_huge_marks_are_refused_before_work() -> None:
     """500,000 marks in a board are not read (the list must have 81 cells)."""
     board = json.loads(played_board(LEETCODE).snapshot())
     board["marks"] = ["123"] * 500_000
-    assert not Board().restore(json.dumps(board))
+    assert not Sheet().restore(json.dumps(board))
     board["marks"] = ["1" * 50] * 81
-    assert not Board().restore(json.dumps(board))
+    assert not Sheet().restore(json.dumps(board))
 
 
 def test_the_view_choices_are_true_or_false() -> None:
@@ -177,7 +177,7 @@ def test_counts() -> None:
 
 def test_lock_makes_typed_digits_givens_and_unlock_lets_them_change() -> None:
     """Start solving a typed puzzle, fix a given, start again: entries stay."""
-    board = Board()
+    board = Sheet()
     board.write(0, "5")
     board.write(1, "5")
     assert not board.locked

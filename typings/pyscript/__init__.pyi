@@ -5,6 +5,7 @@ from typing import Any
 
 from pyscript import ffi as ffi
 from pyscript import web as web
+from pyscript.events import Event
 
 document: Any
 """The JS ``document`` (proxied in a worker)."""
@@ -16,9 +17,11 @@ workers: Any
 """The page's named workers: ``await workers["solver"]`` is that worker's exports."""
 
 def when(
-    event_type: str, selector: str | None = None, **options: object
+    event_type: str | Event, selector: str | None = None, **options: object
 ) -> Callable[[Callable[..., object]], Callable[..., object]]:
-    """Decorate a DOM event handler for the elements ``selector`` matches (pyscript.events).
+    """Decorate a handler of a DOM event for the elements ``selector`` matches, or of an
+    ``Event`` (pyscript.events).
 
-    The handler takes the event or nothing, and may be async; ``when`` returns a wrapper.
+    The handler takes the event (an ``Event``'s result) or nothing, and may be async;
+    ``when`` returns a wrapper.
     """

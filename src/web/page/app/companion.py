@@ -12,19 +12,20 @@
   it. A conflict, a full board, or logic stuck: the status says which, and what to do.
 - **Check** names the reader's entries that disagree with the puzzle's solution, and
   marks them, without showing any other digit.
-- **New puzzle** has the worker make one at the chosen level (``sudoku.generator``):
-  seconds for *hard* in Pyodide, off this thread; the page says what it is making.
+- **Reveal** writes the solution's digit into the selected cell as the reader's entry,
+  for a reader who wants one answer and no more.
+- **New puzzle** has the worker take one of the chosen level from the bank, varied
+  (``sudoku.generator.from_bank``); the page says what it is making.
 
-Any edit makes a hint or a check stale: main.py calls ``forget`` before it paints. The
-puzzle's rating line is ``rating``'s (``Companion.rater``).
+What it lights on the board is the view's ``Lit``; its changes go through the
+``editing.Editor``. Any change makes a hint or a check stale: ``forget`` (on the editor's
+``changed`` event). The puzzle's rating line is ``rating``'s (``Rater``).
 
 Runs on the page's main thread (MicroPython).
 """
 
 from client import WorkerError
-from entries import Board
 from pyscript import document, window
-from rating import Rater
 
 from sudoku.grid import cell_name
 from sudoku.words import listing
@@ -33,8 +34,12 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from boardview import Lit
     from client import Solver
     from contract import Step
+    from editing import Editor
+    from rating import Rater
+    from sheet import Sheet
 
 
 def article(level: str) -> str:
@@ -47,70 +52,39 @@ class Companion:
 
     def __init__(  # noqa: PLR0913 (the page's parts it works with, each one job)
         self,
-        board: Board,
+        sheet: "Sheet",
         solver: "Solver",
         say: "Callable[[str, str], None]",
         *,
-        edit: "Callable[..., object]",
-        repaint: "Callable[[], object]",
-        load_grid: "Callable[[str, str], object]",
+        editor: "Editor",
+        lit: "Lit",
+        rater: "Rater",
     ) -> None:
         """``solver`` is the worker's client; ``say(text, verdict)`` writes the status;
-        ``edit(what, change, typed, said, verdict)`` makes an undoable change (``said``
-        with ``verdict`` its status, unless the puzzle is solved); ``repaint()`` paints
-        the board; ``load_grid(grid, what)`` loads a new puzzle."""
-        self.board = board
+        ``editor`` makes the changes (undoably) and paints; ``lit`` is what the board
+        lights; ``rater`` the rating line (told a new puzzle's level)."""
+        self.sheet = sheet
         self.solver = solver
         self.say = say
-        self.edit = edit
-        self.repaint = repaint
-        self.load_grid = load_grid
+        self.editor = editor
+        self.lit = lit
+        self.rater = rater
         self.step: Step | None = None
         """The hint shown, waiting for a second press; None when there is none."""
         self.text = ""
         self.shown_for = ""
         """The board's snapshot the hint (or check) was made for."""
-        self.cells: set[int] = set()
-        self.units: set[int] = set()
-        self.targets: set[int] = set()
-        """The cells whose candidates the hint shown crosses out."""
-        self.wrong: set[int] = set()
-        self.mistakes: dict[int, str] = {}
-        """The wrong entries Check found, cell to digit (Undo to the first mistake)."""
         self.erase: int | None = None
         """The wrong entry the hint shown named (a second press erases it), else None."""
-        self.rater = Rater(board, solver)
-        """The puzzle's rating line (``rating``): main.py's paint calls its ``follow``."""
         self.button = document.getElementById("hint")
         self.steps = document.getElementById("hint-steps")
         self.answers = 0
         """Hints and checks answered (``body[data-answers]``, for tests)."""
 
-    def look(self, cell: int) -> str:
-        """The cell's companion class: "hint-cell", "hint-target", "hint-unit", "wrong",
-        or ""."""
-        if cell in self.wrong:
-            return "wrong"
-        if cell in self.targets:
-            return "hint-target"
-        if cell in self.cells:
-            return "hint-cell"
-        return "hint-unit" if cell in self.units else ""
-
-    def gone(self) -> "dict[int, str]":
-        """The candidates the hint shown crosses out, by cell (the marks layer strikes
-        them through)."""
-        struck: dict[int, str] = {}
-        for cell, digit in self.step["eliminations"] if self.step else []:
-            struck[cell] = struck.get(cell, "") + digit
-        return struck
-
     def forget(self) -> bool:
         """Drop the hint and the check shown (the board changed); True if there was one."""
-        had = bool(self.step or self.cells or self.units or self.wrong or self.targets)
-        had = had or self.erase is not None
+        had = self.lit.clear() or self.step is not None or self.erase is not None
         self.step, self.erase = None, None
-        self.cells, self.units, self.wrong, self.targets = set(), set(), set(), set()
         self.button.textContent = "Hint"
         self.list_steps([])
         return had
@@ -127,7 +101,7 @@ class Companion:
 
     def now(self) -> str:
         """The board's state, to tell whether it changed while the worker thought."""
-        return self.board.snapshot(with_solved=False)
+        return self.sheet.snapshot(with_solved=False)
 
     # -- hint ---------------------------------------------------------------------------
 
@@ -160,11 +134,11 @@ class Companion:
             self.erase_wrong(self.erase)
             return
         self.forget()
-        self.repaint()
+        self.editor.paint()
         self.say("Looking for the easiest step…", "hinting")
         try:
             answer = await self.solver.hint(
-                self.board.grid(), self.board.puzzle(), "|".join(self.board.struck)
+                self.sheet.grid(), self.sheet.puzzle(), "|".join(self.sheet.struck)
             )
         except WorkerError as error:
             if self.now() == before:
@@ -180,11 +154,14 @@ class Companion:
             return
         step = answer["step"]
         self.step, self.text, self.shown_for = step, answer["text"], before
-        self.cells = set(step["cells"]) | {cell for cell, _ in step["placements"]}
-        self.units = set(step["unit_cells"])
-        self.targets = {cell for cell, _ in step["eliminations"]}
+        lit = self.lit
+        lit.cells = set(step["cells"]) | {cell for cell, _ in step["placements"]}
+        lit.units = set(step["unit_cells"])
+        lit.targets = {cell for cell, _ in step["eliminations"]}
+        for cell, digit in step["eliminations"]:
+            lit.gone[cell] = lit.gone.get(cell, "") + digit
         self.button.textContent = "Apply hint"
-        self.repaint()
+        self.editor.paint()
         steps = answer["steps"]
         said = self.text.split(" (")[0] + ". Why, step by step:" if steps else self.text
         self.say(said, "hint")
@@ -194,20 +171,20 @@ class Companion:
         """Show the wrong entry the worker named, before any reasoning: marked, Undo to
         first mistake offered, and Hint's next press erases it."""
         self.erase, self.shown_for = cell, before
-        self.wrong = {cell}
-        self.mistakes = {cell: digit}
+        self.lit.wrong = {cell}
+        self.lit.mistakes = {cell: digit}
         self.button.textContent = "Erase " + cell_name(cell)
-        self.repaint()
+        self.editor.paint()
         self.say(text, "hint-wrong-entry")
 
     def erase_wrong(self, cell: int) -> None:
         """Erase the wrong entry the hint named (an edit Undo takes back)."""
-        name, board = cell_name(cell), self.board
-        self.edit(
+        name, sheet = cell_name(cell), self.sheet
+        self.editor.edit(
             f"erasing {name} (not right there)",
-            lambda: board.write(cell, ""),
+            lambda: sheet.write(cell, ""),
             True,
-            f"Erased your {board.entries[cell]} in {name}: press Hint for the next step.",
+            f"Erased your {sheet.entries[cell]} in {name}: press Hint for the next step.",
             "hint-applied",
         )
 
@@ -216,17 +193,17 @@ class Companion:
         step, text = self.step, self.text
         if step is None:
             return
-        board = self.board
+        sheet = self.sheet
 
         def change() -> None:
-            board.forget_solution()
+            sheet.forget_solution()
             for cell, digit in step["placements"]:
-                board.entries[cell] = digit
-                board.tidy(cell, digit)
+                sheet.entries[cell] = digit
+                sheet.tidy(cell, digit)
             for cell, digit in step["eliminations"]:
-                board.strike(cell, digit)
+                sheet.strike(cell, digit)
 
-        self.edit(
+        self.editor.edit(
             "the hint, " + text.split(" (")[0],
             change,
             True,
@@ -238,7 +215,7 @@ class Companion:
 
     async def find_wrong(self) -> None:
         """Name and mark the wrong entries (see ``check``)."""
-        count = self.board.count_entries()
+        count = self.sheet.count_entries()
         if not count:
             self.say(
                 "Nothing to check yet: Check looks at your own entries, and there are none.",
@@ -247,10 +224,10 @@ class Companion:
             return
         before = self.now()
         self.forget()
-        self.repaint()
+        self.editor.paint()
         self.say(f"Checking your {count} entries…", "checking")
         try:
-            answer = await self.solver.check(self.board.puzzle(), self.board.entries_grid())
+            answer = await self.solver.check(self.sheet.puzzle(), self.sheet.entries_grid())
         except WorkerError as error:
             answer = {"problem": str(error)}
         if self.now() != before:
@@ -264,9 +241,9 @@ class Companion:
             every = "Your entry agrees" if total == 1 else f"All {total} of your entries agree"
             self.say(f"{every} with the solution{some}.", "checked")
             return
-        self.wrong, self.shown_for = set(wrong), before
-        self.mistakes = {cell: self.board.entries[cell] for cell in wrong}
-        self.repaint()
+        self.lit.wrong, self.shown_for = set(wrong), before
+        self.lit.mistakes = {cell: self.sheet.entries[cell] for cell in wrong}
+        self.editor.paint()
         names = listing([cell_name(cell) for cell in wrong])
         verb = "disagrees" if len(wrong) == 1 else "disagree"
         self.say(
@@ -274,6 +251,41 @@ class Companion:
             "checked",
         )
         document.body.dataset.wrong = " ".join([cell_name(cell) for cell in wrong])
+
+    # -- reveal ---------------------------------------------------------------------------
+
+    async def reveal(self, cell: int) -> None:
+        """Write the solution's digit into ``cell`` as the reader's entry (Undo takes it
+        back), for a reader who wants one answer and no more."""
+        sheet, say, name = self.sheet, self.say, cell_name(cell)
+        if not sheet.locked:
+            say("Reveal works on a puzzle being solved: press Start solving first.", "revealed")
+            return
+        if sheet.kind(cell) == "given":
+            say(f"{name} is a given ({sheet.value(cell)}): select an empty cell.", "revealed")
+            return
+        before = sheet.snapshot()
+        try:
+            answer = await self.solver.reveal(sheet.puzzle(), cell)
+        except WorkerError as error:
+            answer = {"problem": str(error)}
+        if sheet.snapshot() != before:
+            return  # the reader moved on
+        if "problem" in answer:
+            say(f"Cannot reveal: {answer['problem']}.", "revealed")
+            return
+        digit = answer["digit"]
+        if sheet.entries[cell] == digit:
+            say(f"{name} is {digit}: your entry is right.", "revealed")
+            return
+
+        def change() -> None:
+            sheet.write(cell, digit)
+            sheet.tidy(cell, digit)
+
+        self.editor.edit(
+            f"revealing {name}", change, said=f"{name} is {digit}.", verdict="revealed"
+        )
 
     # -- new puzzle -----------------------------------------------------------------------
 
@@ -294,7 +306,7 @@ class Companion:
         finally:
             button.disabled = False
             document.body.dataset.making = "false"
-        self.load_grid(answer["grid"], f"New puzzle ({level})")
+        self.editor.load(answer["grid"], f"New puzzle ({level})")
         self.rater.known(answer["grid"], answer["level"])
         document.body.dataset.seed = str(seed)
         document.body.dataset.makeMs = str(answer["ms"])  # the worker's own time (bench/)

@@ -9,7 +9,7 @@ choices::
      "hidden": false, "auto": true,    the timer hidden, the candidates shown,
      "tidy": true}                     a placed digit erases its peers' pencil marks
 
-A **game** is a puzzle with the reader's play on it: ``board`` is ``entries.Board``'s
+A **game** is a puzzle with the reader's play on it: ``board`` is ``sheet.Sheet``'s
 snapshot (givens, entries, pencil marks, what hints crossed out; no solver's digits) and
 ``ms`` the time on it. Games are known by their puzzle (its givens): at most one game a
 puzzle, at most ``MAX_GAMES``; the one played longest ago goes first.
@@ -30,7 +30,7 @@ Pure Python for MicroPython (the page) and CPython (the unit tests).
 
 import json
 
-from entries import BLANK, Board
+from sheet import BLANK, Sheet
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -99,10 +99,10 @@ def game_of(item: object) -> "Game | None":
     """A stored game, checked (a board that restores, with a puzzle); None if it is not one."""
     if not isinstance(item, dict):
         return None
-    board = Board()
-    if not board.restore(item.get("board")) or board.puzzle() == BLANK * 81:
+    sheet = Sheet()
+    if not sheet.restore(item.get("board")) or sheet.puzzle() == BLANK * 81:
         return None
-    return {"board": board.snapshot(with_solved=False), "ms": ms_of(item.get("ms"))}
+    return {"board": sheet.snapshot(with_solved=False), "ms": ms_of(item.get("ms"))}
 
 
 def ms_of(value: object) -> int:
@@ -117,9 +117,9 @@ def ms_of(value: object) -> int:
 
 def puzzle_of(game: "Game") -> str:
     """A game's puzzle: its givens as 81 characters."""
-    board = Board()
-    board.restore(game["board"])
-    return board.puzzle()
+    sheet = Sheet()
+    sheet.restore(game["board"])
+    return sheet.puzzle()
 
 
 def find(kept: "Kept", puzzle: str) -> "Game | None":
@@ -130,16 +130,16 @@ def find(kept: "Kept", puzzle: str) -> "Game | None":
     return None
 
 
-def played(kept: "Kept", board: Board, ms: float, bump: bool) -> "Kept":
+def played(kept: "Kept", sheet: Sheet, ms: float, bump: bool) -> "Kept":
     """``kept`` with the board's game saved: at the front and current when ``bump`` (the
     reader played it); else updated where it is, if it is kept at all. An empty board is
     no game: ``bump`` makes it current (the next visit starts empty), the games stay."""
-    puzzle = board.puzzle()
+    puzzle = sheet.puzzle()
     if puzzle == BLANK * 81:
         if bump:
             kept["current"] = ""
         return kept
-    game: Game = {"board": board.snapshot(with_solved=False), "ms": ms_of(int(ms))}
+    game: Game = {"board": sheet.snapshot(with_solved=False), "ms": ms_of(int(ms))}
     games = kept["games"]
     at = next((i for i, other in enumerate(games) if puzzle_of(other) == puzzle), None)
     if bump:
@@ -179,6 +179,6 @@ def migrated(board_text: "str | None", play_text: "str | None") -> str:
 
 def counts(game: "Game") -> "tuple[int, int]":
     """A game's givens, and the reader's entries on it."""
-    board = Board()
-    board.restore(game["board"])
-    return 81 - board.puzzle().count(BLANK), board.count_entries()
+    sheet = Sheet()
+    sheet.restore(game["board"])
+    return 81 - sheet.puzzle().count(BLANK), sheet.count_entries()

@@ -1,7 +1,7 @@
 """Undo and redo for every edit of the app's board (issue 14).
 
 Each edit (a typed digit, an erase, a pencil mark, a paste, a hint applied, Clear, a new
-puzzle, a solve's fill) is kept as the board's state before it (``entries.Board``'s
+puzzle, a solve's fill) is kept as the board's state before it (``sheet.Sheet``'s
 snapshot, JSON text), a few words naming it ("4 in r3c5", "Clear") and the timer's ms
 then. Undo puts the state before back and keeps the state after for Redo; a new edit
 forgets what Redo had. The ms let Undo of a new puzzle bring back the old one's time.

@@ -25,7 +25,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-    from entries import Board
+    from sheet import Sheet
+
 
 QUIET_MS = 300
 """Quiet time before a change is written to the address and storage (typing is fast)."""
@@ -73,7 +74,7 @@ class Keeper:
 
     def __init__(
         self,
-        board: "Board",
+        sheet: "Sheet",
         game: "Callable[[games.Kept, bool], games.Kept]",
         strategy: "Callable[[], str]",
         shown: "Callable[[games.Kept], object]",
@@ -81,7 +82,7 @@ class Keeper:
         """``game(kept, bump)`` is what storage keeps with the board's game in it (and
         the view's choices); ``strategy()`` the player's, for the address; ``shown(kept)``
         shows what is kept (the games menu) after each read and write."""
-        self.board = board
+        self.sheet = sheet
         self.game = game
         self.strategy = strategy
         self.shown = shown
@@ -110,7 +111,7 @@ class Keeper:
         """The board (givens) into the address, as a share link has it; the game to
         storage (in the background)."""
         self.pending = False
-        grid = self.board.puzzle()
+        grid = self.sheet.puzzle()
         query = options.share_query(grid, self.strategy()) if grid != BLANK * 81 else ""
         if window.location.search != query:
             window.history.replaceState(

@@ -4,15 +4,15 @@ The board's 81 inputs cannot hold a second text, so the marks live in a sibling 
 (``#marks``, index.html) laid over the board, cell for cell, that lets clicks and taps
 through to the inputs and is hidden from screen readers: each cell's label says its
 marks instead (``words``). A blank shows the reader's own pencil marks when it has any;
-else, with Candidates on, its automatic candidates (``entries.Board.candidates``). The
+else, with Candidates on, its automatic candidates (``sheet.Sheet.candidates``). The
 text is three lines of three characters (digit d at row (d-1) // 3, column (d-1) % 3),
 laid out by CSS (``white-space: pre``), as the player's overlay does (marks.py).
 
 Runs on the page's main thread (MicroPython).
 """
 
-from entries import DIGITS, Board
 from pyscript import document
+from sheet import DIGITS, Sheet
 
 TEXTS: dict[str, str] = {}
 """The 3 x 3 text of each set of digits already seen."""
@@ -27,20 +27,20 @@ def grid_text(digits: str) -> str:
     return text
 
 
-def shown(board: Board, cell: int, auto: bool) -> tuple[str, str]:
+def shown(sheet: Sheet, cell: int, auto: bool) -> tuple[str, str]:
     """What a cell's marks show: (digits, "mine" | "auto" | "")."""
-    if board.value(cell):
+    if sheet.value(cell):
         return "", ""
-    if board.marks[cell]:
-        return board.marks[cell], "mine"
+    if sheet.pencil[cell]:
+        return sheet.pencil[cell], "mine"
     if auto:
-        return board.candidates(cell), "auto"
+        return sheet.candidates(cell), "auto"
     return "", ""
 
 
-def words(board: Board, cell: int, auto: bool) -> str:
+def words(sheet: Sheet, cell: int, auto: bool) -> str:
     """The marks for the cell's label: ", pencil marks 2 and 5", ", candidates 1, 4, 7"."""
-    digits, whose = shown(board, cell, auto)
+    digits, whose = shown(sheet, cell, auto)
     if not whose:
         return ""
     name = "pencil marks" if whose == "mine" else "candidates"
@@ -64,11 +64,11 @@ class Layer:
             self.boxes.append(box)
         self.painted = [("", "", "")] * 81
 
-    def paint(self, board: Board, auto: bool, gone: "dict[int, str] | None" = None) -> None:
+    def paint(self, sheet: Sheet, auto: bool, gone: "dict[int, str] | None" = None) -> None:
         """Show each blank's marks (see the module's docstring); the digits in ``gone``
         (a cell's candidates the hint shown crosses out) in their own colour, struck."""
         for cell in range(81):
-            digits, whose = shown(board, cell, auto)
+            digits, whose = shown(sheet, cell, auto)
             struck = (gone or {}).get(cell, "")
             now = (digits, whose, struck)
             if now != self.painted[cell]:

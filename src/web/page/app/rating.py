@@ -19,8 +19,8 @@ Runs on the page's main thread (MicroPython).
 """
 
 import browser
-from entries import Board
 from pyscript import document
+from sheet import Sheet
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -34,10 +34,10 @@ SEP = " · "
 class Rater:
     """The rating line of the app's board (see the module's docstring)."""
 
-    def __init__(self, board: Board, solver: "Solver") -> None:
+    def __init__(self, sheet: Sheet, solver: "Solver") -> None:
         """``solver`` is the worker's client: ratings are asked for once ``connect`` says
         it answers."""
-        self.board = board
+        self.sheet = sheet
         self.solver = solver
         self.live = False
         """The worker answers: ratings can be asked for (``connect``)."""
@@ -57,7 +57,7 @@ class Rater:
 
     def follow(self) -> None:
         """After any paint: if the puzzle changed, drop its line and rate the new one."""
-        puzzle = self.board.puzzle()
+        puzzle = self.sheet.puzzle()
         if puzzle == self.puzzle:
             return
         self.puzzle = puzzle

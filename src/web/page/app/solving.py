@@ -16,12 +16,11 @@ from client import WorkerError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
     from typing import Any
 
     from client import Solver
     from contract import Verdict
-    from entries import Board
+    from sheet import Sheet
     from status import Status
 
 
@@ -43,25 +42,18 @@ def verdict_text(answer: "Verdict", entries: int) -> str:
 class Solving:
     """The app's Solve and Stop (see the module's docstring)."""
 
-    def __init__(  # noqa: PLR0913 (the page's parts it works with, each one job)
+    def __init__(
         self,
         solver: "Solver",
-        board: "Board",
+        sheet: "Sheet",
         status: "Status",
         page: "Any",
-        *,
-        fill: "Callable[[str], object]",
-        refuse: "Callable[[], str]",
     ) -> None:
-        """``fill(solution)`` writes a solution onto the board (undoably); ``refuse()``
-        says why the board's digits cannot be searched ("" when they can); ``page`` is
-        ``pyscript.web.page``."""
+        """``page`` is ``pyscript.web.page``."""
         self.solver = solver
-        self.board = board
+        self.sheet = sheet
         self.status = status
         self.page = page
-        self.fill = fill
-        self.refuse = refuse
         self.job = 0
         """The latest solve's number: an answer for an older one is dropped."""
         self.busy = False
@@ -90,16 +82,17 @@ class Solving:
         self.status.say("Solving…", "solving")
         return self.job
 
-    async def run(self, job: int) -> None:
-        """Search the board in the worker, slice by slice, and show the verdict (see the
-        module's docstring)."""
+    async def run(self, job: int) -> "Verdict | None":
+        """Search the board in the worker, slice by slice, and say the verdict (see the
+        module's docstring): the verdict, for the caller to fill in its solution or mark
+        a clash; None for a solve dropped or failed (said)."""
         say = self.status.say
         try:
-            answer = await self.solver.analyze_start(self.board.grid(), 2)
+            answer = await self.solver.analyze_start(self.sheet.grid(), 2)
             while "verdict" not in answer:
                 if job != self.job:
                     await self.solver.analyze_stop(answer["job"])
-                    return
+                    return None
                 self.page.body.dataset.nodes = str(answer["nodes"])
                 say(
                     f"Solving… {answer['nodes']:,} guesses so far (Stop ends the search).",
@@ -110,14 +103,11 @@ class Solving:
             if job == self.job:
                 self.show_busy(False)
                 say(str(error), "error")
-            return
+            return None
         if job != self.job:
-            return
+            return None
         self.show_busy(False)
-        if answer["verdict"] == "conflict":
-            self.refuse()
-            return
-        if answer["solution"]:
-            self.fill(answer["solution"])
-        self.page["status"].dataset.ms = str(answer["ms"])
-        say(verdict_text(answer, self.board.count_entries()), answer["verdict"])
+        if answer["verdict"] != "conflict":
+            self.page["status"].dataset.ms = str(answer["ms"])
+            say(verdict_text(answer, self.sheet.count_entries()), answer["verdict"])
+        return answer

@@ -1,9 +1,10 @@
 """The app's timer (issue 14): time spent on the puzzle, which the reader can hide.
 
-It runs while a loaded puzzle is being played (``run(True)``: main.py says when: a
+It runs while a loaded puzzle is being played (``run(True)``: the editor says when: a
 puzzle is locked and the board not yet full), pauses when it is solved, starts from zero
-with each new puzzle (``reset``). Its state (the ms so far, hidden or shown) is written
-to storage by main.py once a second while it runs, so a reload loses under a second.
+with each new puzzle (``reset``). Each second it runs it triggers ``ticked``: main.py
+then writes its state (the ms so far, hidden or shown) to storage, so a reload loses
+under a second.
 
 Flags for tests: ``#timer[data-ms]`` the whole seconds so far in ms, ``[data-running]``.
 
@@ -11,11 +12,8 @@ Runs on the page's main thread (MicroPython).
 """
 
 from pyscript import document, window
+from pyscript.events import Event
 from pyscript.ffi import create_proxy
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Callable
 
 TICK_MS = 1000
 
@@ -44,8 +42,8 @@ def spoken(ms: float) -> str:
 class Stopwatch:
     """The timer: ``#timer`` shows it, ``#timer-toggle`` hides and shows it."""
 
-    def __init__(self, on_tick: "Callable[[], None]") -> None:
-        """Stopped at zero; ``on_tick`` is called each second while it runs."""
+    def __init__(self) -> None:
+        """Stopped at zero."""
         self.face = document.getElementById("timer")
         self.box = document.getElementById("timer-box")
         self.toggle = document.getElementById("timer-toggle")
@@ -54,7 +52,8 @@ class Stopwatch:
         self.since: float | None = None
         """``performance.now()`` when the current run started; None while paused."""
         self.hidden = False
-        self.on_tick = on_tick
+        self.ticked = Event()
+        """Triggered each second while it runs."""
         self.ticker = create_proxy(self.tick)
         self.interval: object = None
         self.show()
@@ -89,9 +88,9 @@ class Stopwatch:
         self.show()
 
     def tick(self, *_args: object) -> None:
-        """Once a second while running: show the time, let main.py store it."""
+        """Once a second while running: show the time, trigger ``ticked``."""
         self.show()
-        self.on_tick()
+        self.ticked.trigger(self.ms())
 
     def set_hidden(self, hidden: bool) -> None:
         """Hide or show the timer (it counts on either way)."""

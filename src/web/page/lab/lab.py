@@ -22,7 +22,7 @@ import player
 import timeline
 from client import Solver
 from offline import keep_offline
-from pyscript import document, window, workers
+from pyscript import document, when, window, workers
 from pyscript.ffi import create_proxy, to_js
 
 from sudoku.bank import BANK
@@ -112,7 +112,7 @@ async def start() -> None:
     data.preview = create_proxy(browser.guarded(preview))
     window.sudokuLabPage = data
     window.dispatchEvent(window.CustomEvent.new("sudoku-lab:page"))
-    lab.on_paint = mark_line
+    when(lab.painted)(mark_line)
     lab.idle("Press Run: your code's writes to the board play here.")
     solver = Solver(await workers["solver"])
     lab.connect(solver)

@@ -5,11 +5,11 @@ page) but its compare and share parts, which keep their own keys. Space plays or
 also on a focused transport button (Enter presses the button); a control with its own
 use of Space (a select, a text field, a link, Watch, Compare, Copy) keeps it. Arrows
 step (Shift: 100), Home and End jump, C shows or hides the candidates, T the search
-tree. Where the page
-shows no Play button, a click or tap on the board plays and pauses.
+tree. Where the page shows no Play button, a click or tap on the board plays and pauses.
 
-A control pressed before any trace is open does its job on the puzzle of the page's
-board (``Player.board``): Play opens that trace and plays it.
+This module only reads the input: each click or key names a role, and ``Player.act``
+does it (a control pressed before any trace is open does its job on the puzzle of the
+page's board: Play opens that trace and plays it).
 
 Runs on the page's main thread (MicroPython).
 """
@@ -36,14 +36,22 @@ KEY_ACTIONS = {
     "t": "tree",
     "T": "tree",
 }
-"""What each key does, by ``KeyboardEvent.key``."""
+"""What each key does, by ``KeyboardEvent.key``: the ``Player.act`` role it asks for."""
+
+BUTTON_ROLES = {"tree-toggle": "tree"}
+"""A button whose ``data-role`` is not the role it asks ``Player.act`` for."""
+
+BIG_STEP = 100
+"""Steps an arrow key takes with Shift."""
 
 OWN_KEYS = ("SELECT", "TEXTAREA", "A", "SUMMARY")
 """Elements that keep every key for themselves."""
 
 
 def bind(player: "Player", keys_target: "Any") -> None:
-    """Listen to the player's controls (one delegated click), the sliders and the keys."""
+    """Listen to the player's controls (one delegated click), the sliders and the keys:
+    each asks the player for what it names (``Player.act``, ``scrub``, ``set_speed``,
+    ``restrategy``)."""
     view = player.view
     browser.listen(view.root, "click", lambda event: on_click(player, event))
     browser.listen(keys_target, "keydown", lambda event: on_key(player, event))
@@ -56,36 +64,29 @@ def bind(player: "Player", keys_target: "Any") -> None:
             view.part["speed"], "input", lambda event: player.set_speed(int(event.target.value))
         )
     if "strategy" in view.part:
-        browser.listen(view.part["strategy"], "change", lambda event: on_strategy(player, event))
+        browser.listen(
+            view.part["strategy"], "change", lambda event: player.restrategy(event.target.value)
+        )
+
+
+def clicked_role(target: "Any", controls: "tuple[str, ...]") -> "str | None":
+    """The role a click on ``target`` asks for: its button's (by ``data-role``, unless
+    disabled), or "play" on the board where no Play button shows (``controls``:
+    ``Player.use_controls``); None for a click that is only a click."""
+    button = target.closest("button[data-role]")
+    if button is not None:
+        return (
+            None if button.disabled else BUTTON_ROLES.get(button.dataset.role, button.dataset.role)
+        )
+    if "play" not in controls and target.closest("[data-role='board']") is not None:
+        return "play"
+    return None
 
 
 def on_click(player: "Player", event: "Any") -> None:
-    """The buttons, by their ``data-role``; the board plays or pauses where no Play
-    button shows (``Player.use_controls``); a click anywhere else is only a click."""
-    target = event.target.closest("button[data-role]")
-    if target is None and "play" not in player.controls:
-        target = event.target.closest("[data-role='board']")
-        if target is None or player.solver is None:
-            return
-        if player.timeline is None:
-            browser.spawn(player.open_then("play"))
-        else:
-            player.act("play")
-        return
-    if target is None or target.disabled:
-        return
-    role = target.dataset.role
-    if role == "compare-stop":
-        player.compare.stop("Stopped.")
-    elif role == "marks":
-        player.show_marks(not player.view.marks_on)
-    elif role == "tree-toggle":
-        player.show_tree(player.tree is not None and not player.tree.shown)
-    elif role in ("tree-in", "tree-out") and player.tree is not None:
-        player.tree.zoom(0.25 if role == "tree-in" else 4.0)
-    elif player.timeline is None:
-        browser.spawn(player.open_then(role))
-    else:
+    """The buttons, and the board where it plays (``clicked_role``)."""
+    role = clicked_role(event.target, player.controls)
+    if role is not None:
         player.act(role)
 
 
@@ -102,31 +103,13 @@ def keeps_key(target: "Any", key: str) -> bool:
 
 
 def on_key(player: "Player", event: "Any") -> None:
-    """Space plays or pauses, arrows step (Shift: 100), Home and End jump."""
+    """Space plays or pauses, arrows step (Shift: ``BIG_STEP``), Home and End jump, C and
+    T show the candidates and the tree (``KEY_ACTIONS``)."""
     if event.ctrlKey or event.metaKey or event.altKey:
         return
-    action = KEY_ACTIONS.get(event.key)
-    if action is None or keeps_key(event.target, event.key):
+    role = KEY_ACTIONS.get(event.key)
+    if role is None or keeps_key(event.target, event.key):
         return
     event.preventDefault()
-    if player.solver is None:
-        return
-    big = 100 if event.shiftKey else 1
-    if action == "marks":
-        player.show_marks(not player.view.marks_on)
-    elif action == "tree":
-        player.show_tree(player.tree is not None and not player.tree.shown)
-    elif player.timeline is None:
-        browser.spawn(player.open_then(action))
-    elif action == "forward":
-        player.step(big)
-    elif action == "back":
-        player.step(-big)
-    else:
-        player.act(action)
-
-
-def on_strategy(player: "Player", event: "Any") -> None:
-    """A new strategy: trace the same puzzle again."""
-    if player.solver is not None and player.timeline is not None:
-        browser.spawn(player.open_trace(player.timeline.grid, event.target.value))
+    if player.solver is not None:
+        player.act(role, BIG_STEP if event.shiftKey else 1)

@@ -1,22 +1,21 @@
-"""The player's feed: a trace's pages, fetched from the solver worker ahead of the cursor.
+"""The player's feed: one open trace's pages, fetched from the solver worker.
 
-One fetch is out at a time. While playing, ``AHEAD_PAGES`` pages stay fetched ahead of
-the cursor (twice that at full speed); while End is under way, pages come
-``END_PAGES`` at a time until the search ended or the kept steps are all in. Anything
-arriving for a trace that was replaced since is dropped (``Player.generation``).
+A ``Feed`` is made for each trace the worker opens (its session) and closed when the
+player opens another: what still arrives for a closed feed is dropped. One fetch is out
+at a time. How many pages a fetch asks for is ``pages_wanted``'s: while playing,
+``AHEAD_PAGES`` pages stay fetched ahead of the cursor (twice that at full speed); while
+End is under way, or a step far ahead is wanted, up to ``END_PAGES`` at a time. What the
+player does once pages arrive is the player's (``Player.fill``).
 
 Runs on the page's main thread (MicroPython).
 """
 
 import browser
 import timeline
-from client import WorkerError
-
-from sudoku.words import grouped
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from player import Player
+    from client import Solver
 
 END_PAGES = 8
 """Pages fetched per worker call while End goes to the end of the kept steps."""
@@ -25,62 +24,65 @@ AHEAD_PAGES = 2
 """Pages fetched ahead of the cursor while playing."""
 
 
-def pages_wanted(player: "Player", run: int) -> int:
-    """How many pages the next fetch asks for."""
-    line = player.timeline
-    assert line is not None  # (fill asks only for an open trace)
-    if player.ending == run:  # as many as End needs, and not one past the cap
+def pages_wanted(line: "timeline.Timeline", ending: bool, goal: int, fast: bool) -> int:
+    """How many pages the next fetch asks for: as many as End needs (``ending``) and not
+    one past the cap; as many as step ``goal`` needs (0: none); else ahead of a player
+    playing, more at full speed (``fast``)."""
+    if ending:
         return max(1, min(END_PAGES, (line.cap - line.received) // line.page))
-    if player.goal:  # as many as the step ``go_to`` wants needs
-        return max(1, min(END_PAGES, (min(player.goal, line.cap) - line.received) // line.page + 1))
-    return AHEAD_PAGES * 2 if player.clock.playing and player.clock.full_speed() else 1
+    if goal:
+        return max(1, min(END_PAGES, (min(goal, line.cap) - line.received) // line.page + 1))
+    return AHEAD_PAGES * 2 if fast else 1
 
 
-async def fill(player: "Player", run: int) -> None:
-    """Fetch the next pages of the trace, unless a fetch is out or the trace ended; then
-    go on as the player is: End under way, playing, or paused."""
-    if player.fetching == run or player.timeline is None or player.timeline.done:
-        return
-    player.fetching = run
-    line = player.timeline
-    assert player.solver is not None  # (a trace is open)
-    assert player.session is not None
-    try:
-        text = await player.solver.trace_pull(player.session, pages_wanted(player, run))
-    except WorkerError as error:
-        text = ""
-        if run == player.generation:
-            player.view.note(str(error))
-            line.done = True  # the worker let the trace go: nothing more will come
-    finally:
-        if player.fetching == run:
-            player.fetching = 0
-    if run != player.generation or not text:
-        return
-    timeline.receive(line, text)
-    if player.tree is not None:
-        player.tree.grew()
-    player.view.root.dataset.received = str(line.received)
-    player.view.root.dataset.pages = str(len(line.pages))
-    if player.ending == run:
-        if line.done or line.received >= line.cap:
-            player.finish_end()
-        else:
-            player.view.say("Going to the end: " + grouped(line.received) + " steps so far...")
-            player.paint_counters()
-            browser.spawn(fill(player, run))
-    elif player.clock.playing:
-        player.clock.request()
-    else:
-        player.paint_counters()  # the board shows the same step: keep its caption
+class Feed:
+    """One open trace's pages from the worker (see the module's docstring)."""
 
+    def __init__(self, solver: "Solver", session: int, line: "timeline.Timeline") -> None:
+        """The worker's trace ``session``, whose pages go into ``line``."""
+        self.solver = solver
+        self.session = session
+        self.line = line
+        self.fetching = False
+        """A fetch is out."""
+        self.closed = False
+        """The player let the trace go: what still arrives is dropped."""
 
-def want_more(player: "Player") -> None:
-    """Start a fetch if the cursor is near the end of what arrived (and can go on)."""
-    line = player.timeline
-    if line is None or line.done or player.fetching == player.generation:
-        return
-    if timeline.contiguous_end(line, player.cursor.pos) < line.received:
-        return
-    if line.received - player.cursor.pos < AHEAD_PAGES * line.page:
-        browser.spawn(fill(player, player.generation))
+    def close(self) -> None:
+        """Let the worker drop the trace; anything still arriving is dropped."""
+        if not self.closed:
+            self.closed = True
+            browser.spawn(self.solver.trace_stop(self.session))
+
+    def near_end(self, pos: int) -> bool:
+        """Whether a fetch should start for a cursor at step ``pos``: the trace goes on,
+        none is out, and the cursor is within ``AHEAD_PAGES`` of the end of what
+        arrived (with every step up to there held)."""
+        line = self.line
+        if line.done or self.fetching or self.closed:
+            return False
+        if timeline.contiguous_end(line, pos) < line.received:
+            return False
+        return line.received - pos < AHEAD_PAGES * line.page
+
+    async def pull(self, pages: int) -> bool:
+        """Fetch the next ``pages`` pages into the timeline: True when some arrived for
+        this open feed; False when a fetch was out, the trace ended, or the feed closed
+        meanwhile. A ``WorkerError`` is raised after the timeline is marked done (the
+        worker let the trace go: nothing more will come)."""
+        line = self.line
+        if self.fetching or self.closed or line.done:
+            return False
+        self.fetching = True
+        try:
+            text = await self.solver.trace_pull(self.session, pages)
+        except Exception:
+            if not self.closed:
+                line.done = True
+            raise
+        finally:
+            self.fetching = False
+        if self.closed or not text:
+            return False
+        timeline.receive(line, text)
+        return True

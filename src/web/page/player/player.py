@@ -1,6 +1,6 @@
 """The step-through player: watch depth-first search with backtracking fill the grid.
 
-Shared by the app (index.html, wired by main.py through ``mount_app``) and the widget
+Shared by the app (index.html, wired by ``section.mount_section``) and the widget
 (embed.html, src/web/page/widget/widget.py). Runs on the page's main thread (MicroPython); the
 search runs in the solver worker, which sends it in pages of compact events
 (``trace_pull``, in the wire's format: src/web/wire.py). The player keeps those pages (the first
@@ -9,7 +9,7 @@ back without asking the worker again, and paints the board, the counters, the op
 guesses and the strategy's source with the current line marked.
 
 The player is split by job: this module holds its state and its moves (open a trace,
-play, step, seek, go to the end); ``feed.py`` fetches the pages, ``clock.py`` plays them
+play, step, seek, go to the end); ``feed.py`` fetches an open trace's pages, ``clock.py`` plays them
 in animation frames, ``view.py`` paints, ``controls.py`` reads clicks and keys, and
 ``compare.py`` runs compare mode.
 
@@ -36,7 +36,6 @@ import browser
 import captions
 import compare
 import controls
-import feed
 import marks
 import options
 import timeline
@@ -44,6 +43,8 @@ import wire
 from client import WorkerError
 from clock import Clock
 from compare import Compare
+from feed import Feed, pages_wanted
+from pyscript.events import Event
 from treeview import TreeView
 from view import View
 
@@ -73,12 +74,27 @@ Past them the search plays on live, and the last ``timeline.BEHIND`` pages playe
 class Player:
     """One player bound to a ``.player`` element (see the module docstring)."""
 
-    def __init__(self, root: "Any", keys_target: "Any" = None) -> None:
+    def __init__(
+        self,
+        root: "Any",
+        keys_target: "Any" = None,
+        *,
+        board: "Callable[[], str] | None" = None,
+        refuses: "Callable[[], str] | None" = None,
+    ) -> None:
+        """The player of the ``.player`` element ``root``, taking keys on ``keys_target``
+        (default: ``root``); ``board()`` gives the puzzle to trace when a control is
+        pressed before any trace (the app's main board; None where the page opens its
+        trace itself, as the widget does); ``refuses()`` is asked before that board is
+        traced (``trace_board``): why it may not be, already said where the page says
+        such things ("": it may; the app refuses a board whose digits conflict, as
+        Solve does). None: every board may."""
         self.view = View(root)
         self.clock = Clock(self.advance, self.after_frame)
         self.compare = Compare(self.view)
         self.solver: Solver | None = None
-        self.session: int | None = None
+        self.feed: Feed | None = None
+        """The open trace's pages from the worker (None before a trace is open)."""
         self.timeline: timeline.Timeline | None = None
         self.cursor = wire.Cursor("." * 81)
         """Where the open trace is (a new one with each trace; read only once one is open)."""
@@ -88,25 +104,22 @@ class Player:
         """The parts the page shows (the widget's ``controls=``): what the captions name."""
         self.touch = browser.touch_screen()
         """Whether the page shows on a touch screen: the captions say "tap", not keys."""
-        self.board: Callable[[], str] | None = None
-        """A function giving the puzzle to trace when a control is pressed before any trace
-        (the app's main board); None where the page opens its trace itself (the widget)."""
-        self.refuses: Callable[[], str] | None = None
-        """Asked before the page's board is traced (``trace_board``): why it may not be,
-        already said where the page says such things ("": it may; the app refuses a board
-        whose digits conflict, as Solve does). None: every board may."""
+        self.board = board
+        self.refuses = refuses
         self.loop: tuple[int, int] | None = None
         """The step range ``(first, last)`` that play repeats (the widget's ``loop=``)."""
         self.generation = 0
         """Bumped by each trace opened: anything arriving for an older one is dropped."""
-        self.fetching = 0
         self.ending = 0
+        """The trace (``generation``) End is fetching the rest of, else 0."""
         self.goal = 0
         """The step ``go_to`` is fetching pages for (0: none; a newer call changes it)."""
-        self.on_trace: Callable[[str, str], None] | None = None
-        """Called with the grid and strategy each time a trace is ready (the share panel)."""
-        self.on_paint: Callable[[], None] | None = None
-        """Called after each paint of a step (the widget's reports to its host page)."""
+        self.traced = Event()
+        """Triggered with ``(grid, strategy)`` each time a trace of ours is ready (the
+        app's Share panel, the widget's link to the app)."""
+        self.painted = Event()
+        """Triggered with the step shown after each paint of a step (the widget's
+        reports to its host page, the code lab's marked line)."""
         self.tree = TreeView(self.view.part, self.jump) if "tree" in self.view.part else None
         """The search tree's panel (both pages have it)."""
         controls.bind(self, keys_target or root)
@@ -237,7 +250,6 @@ class Player:
         if run != self.generation:
             return False
         recorded = "recorded" in answer
-        self.session = answer["session"]
         self.strategy = answer["strategy"]
         view.chooser = self.strategy in marks.CHOOSERS
         if "strategy" in view.part and not recorded:
@@ -245,6 +257,8 @@ class Player:
         cap = view.setting("cap", CAP)
         self.timeline = timeline.Timeline(answer["grid"], answer["page"], cap)
         self.cursor = wire.Cursor(answer["grid"])
+        assert self.solver is not None  # (ask() went to it)
+        self.feed = Feed(self.solver, answer["session"], self.timeline)
         if self.tree is not None:
             self.tree.reset(self.timeline)
         view.shown.pop("capped", None)
@@ -255,7 +269,7 @@ class Player:
         view.note(answer["message"] if "recorded" in answer else "")
         if "recorded" in answer:
             view.show_cost(captions.recorded_caption(answer), str(answer["steps"]))
-        await feed.fill(self, run)
+        await self.fill(run)
         if run != self.generation:
             return False
         if "scrub" in view.part:
@@ -268,8 +282,7 @@ class Player:
         if recorded:
             view.say(captions.ready_caption(self.controls, self.touch) + " " + view.cost)
             return True
-        if self.on_trace:
-            self.on_trace(self.grid, self.strategy)
+        self.traced.trigger((self.grid, self.strategy))
         browser.spawn(self.measure(run))
         return True
 
@@ -297,9 +310,47 @@ class Player:
 
     def close(self) -> None:
         """Let the worker drop the open trace (if any)."""
-        if self.session is not None and self.solver is not None:
-            browser.spawn(self.solver.trace_stop(self.session))
-        self.session = None
+        if self.feed is not None:
+            self.feed.close()
+
+    # -- fetching ----------------------------------------------------------------------
+
+    async def fill(self, run: int) -> None:
+        """Fetch the next pages of trace ``run`` (``Feed.pull``), then go on as the player
+        is: End under way, playing, or paused."""
+        feed = self.feed
+        if feed is None or run != self.generation:
+            return
+        line, ending = feed.line, self.ending == run
+        fast = self.clock.playing and self.clock.full_speed()
+        try:
+            arrived = await feed.pull(pages_wanted(line, ending, self.goal, fast))
+        except WorkerError as error:
+            if run == self.generation:
+                self.view.note(str(error))
+            return
+        if not arrived or run != self.generation:
+            return
+        if self.tree is not None:
+            self.tree.grew()
+        self.view.root.dataset.received = str(line.received)
+        self.view.root.dataset.pages = str(len(line.pages))
+        if self.ending == run:
+            if line.done or line.received >= line.cap:
+                self.finish_end()
+            else:
+                self.view.say("Going to the end: " + grouped(line.received) + " steps so far...")
+                self.paint_counters()
+                browser.spawn(self.fill(run))
+        elif self.clock.playing:
+            self.clock.request()
+        else:
+            self.paint_counters()  # the board shows the same step: keep its caption
+
+    def want_more(self) -> None:
+        """Start a fetch if the cursor is near the end of what arrived (``Feed.near_end``)."""
+        if self.feed is not None and self.feed.near_end(self.cursor.pos):
+            browser.spawn(self.fill(self.generation))
 
     async def trace_board(self) -> bool:
         """Open the trace of the page's board (``board``) by the strategy chosen, unless
@@ -323,23 +374,39 @@ class Player:
 
     # -- moving ------------------------------------------------------------------------
 
-    def act(self, role: str) -> None:
-        """Do what the control ``role`` does (a transport button or Compare)."""
-        if role == "play":
+    def act(self, role: str, steps: int = 1) -> None:
+        """Do what the control or key ``role`` asks (``controls``' ``data-role`` names):
+        the transport (``steps`` for forward and back), Compare, the candidates and the
+        search tree. A transport role before any trace opens the trace of the page's
+        board first (``open_then``), once the worker answers."""
+        if role == "marks":
+            self.show_marks(not self.view.marks_on)
+        elif role == "tree":
+            self.show_tree(self.tree is not None and not self.tree.shown)
+        elif role in ("tree-in", "tree-out"):
+            if self.tree is not None:
+                self.tree.zoom(0.25 if role == "tree-in" else 4.0)
+        elif role == "compare-stop":
+            self.compare.stop("Stopped.")
+        elif self.timeline is None or self.solver is None:
+            if self.solver is not None:
+                browser.spawn(self.open_then(role))
+        elif role == "play":
             self.toggle()
-        elif role == "forward":
-            self.step(1)
-        elif role == "back":
-            self.step(-1)
+        elif role in ("forward", "back"):
+            self.step(steps if role == "forward" else -steps)
         elif role == "start":
             self.pause()
             self.seek(0)
         elif role == "end":
             self.to_end()
         elif role == "compare":
-            assert self.timeline is not None  # (the controls act once a trace is open)
-            assert self.solver is not None
             browser.spawn(self.compare.start(self.solver, self.timeline.grid))
+
+    def restrategy(self, strategy: str) -> None:
+        """A new strategy chosen: trace the same puzzle again by it."""
+        if self.solver is not None and self.timeline is not None:
+            browser.spawn(self.open_trace(self.timeline.grid, strategy))
 
     def play(self) -> None:
         """Play from here at the chosen speed (from the start once the search has ended)."""
@@ -351,7 +418,7 @@ class Player:
         self.view.state("playing")
         self.view.playing(True)
         self.clock.start()
-        feed.want_more(self)
+        self.want_more()
 
     def pause(self) -> None:
         """Stop at once: no further frame plays anything."""
@@ -380,7 +447,7 @@ class Player:
         else:
             timeline.retreat(self.timeline, self.cursor, -n)
         self.paint()
-        feed.want_more(self)
+        self.want_more()
 
     def seek(self, target: int) -> None:
         """Jump to step ``target`` (the nearest held step; see timeline.nearest)."""
@@ -389,13 +456,13 @@ class Player:
         self.cancel_end()
         timeline.seek(self.timeline, self.cursor, target)
         self.paint()
-        feed.want_more(self)
+        self.want_more()
 
     def to_end(self) -> None:
         """Jump to the end of the search; if it is longer than the kept steps, to the last
         kept step (and from there, or past it, to the furthest step arrived), said so.
 
-        The kept pages not yet fetched are fetched first (``feed.fill`` goes on while
+        The kept pages not yet fetched are fetched first (``fill`` goes on while
         ``ending``).
         """
         line = self.timeline
@@ -407,7 +474,7 @@ class Player:
         self.ending = self.generation
         self.view.root.dataset.ending = "true"
         self.view.say("Going to the end: " + grouped(line.received) + " steps so far...")
-        browser.spawn(feed.fill(self, self.generation))
+        browser.spawn(self.fill(self.generation))
 
     async def go_to(self, step: int) -> None:
         """Show step ``step``, paused: fetch pages until it arrived (or the search ended
@@ -426,7 +493,7 @@ class Player:
                 and line.received < min(self.goal, line.cap)
             ):
                 before = line.received
-                await feed.fill(self, run)
+                await self.fill(run)
                 if line.received == before:  # another fetch was out: jump to what is held
                     break
         finally:
@@ -468,7 +535,7 @@ class Player:
             else:
                 where = "This is as far as the search has gone"
             self.view.say(said + where + ": " + captions.goes_on_caption(self.controls, self.touch))
-        feed.want_more(self)
+        self.want_more()
 
     def at_end(self) -> bool:
         """Whether nothing more can play: the search ended and this is its last step."""
@@ -496,7 +563,7 @@ class Player:
             self.view.state("ended")
             self.view.playing(False)
         self.paint()
-        feed.want_more(self)
+        self.want_more()
 
     # -- painting ----------------------------------------------------------------------
 
@@ -508,8 +575,7 @@ class Player:
             )
             if self.tree is not None:
                 self.tree.paint(self.cursor.pos)
-            if self.on_paint:
-                self.on_paint()
+            self.painted.trigger(self.cursor.pos)
 
     def paint_counters(self) -> None:
         """Show the counters and the timeline's position only (the board is unchanged)."""

@@ -29,7 +29,7 @@ import timeline
 import wire
 from client import Solver, WorkerError
 from offline import keep_offline
-from pyscript import document, window
+from pyscript import document, when, window
 from pyscript.ffi import create_proxy
 
 TYPE_CHECKING = False
@@ -91,7 +91,7 @@ async def start() -> None:
         document.body.dataset.ready = "failed"
         return
     widget.connect(solver)
-    widget.on_trace = link_app
+    when(widget.traced)(link_app)
     if not await open_recording():
         await widget.open_trace(grid, settings["strategy"])
     show_notes()
@@ -104,7 +104,7 @@ async def start() -> None:
         widget.seek(loop[0])
     document.body.dataset.ready = "true"
     if framed:
-        widget.on_paint = report_soon
+        when(widget.painted)(report_soon)
         report_soon()
         window.sudokuLabHost(create_proxy(browser.guarded(obey)))
     else:
@@ -200,8 +200,9 @@ def report() -> None:
         window.parent.postMessage(window.JSON.parse(text), "*")
 
 
-def link_app(grid: str, strategy: str) -> None:
-    """The title's link opens this puzzle and strategy in the full app."""
+def link_app(traced: "tuple[str, str]") -> None:
+    """The title's link opens the puzzle and strategy ``traced`` in the full app."""
+    grid, strategy = traced
     link = document.getElementById("open-app")
     if link is not None:
         link.href = browser.page_url("index.html" + options.share_query(grid, strategy))

@@ -1,4 +1,5 @@
-"""The app's player section (index.html): Watch, Compare, and the Share / Embed panel.
+"""The app's player section (index.html): the player mounted (``mount_section``), Watch,
+Compare, and the Share / Embed panel.
 
 The widget has no share panel: this module is the app's only, and the one page module
 that needs ``sudoku.formats`` (the tag's plain-text board), which the app's page loads
@@ -12,7 +13,7 @@ import exports
 import options
 import snippets
 from player import Player
-from pyscript import document, window
+from pyscript import document, when, window
 
 from sudoku.formats import to_pretty
 from sudoku.words import grouped
@@ -159,7 +160,7 @@ async def copy_field(player: Player, button: "Any") -> None:
         relabel(button)
 
 
-def mount_app(  # noqa: PLR0913 (the app's parts the player works with)
+def mount_section(  # noqa: PLR0913 (the app's parts the player works with)
     solver: "Solver",
     read_board: "Callable[[], str]",
     load_text: "Callable[[str, str], Coroutine[Any, Any, None]]",
@@ -179,20 +180,18 @@ def mount_app(  # noqa: PLR0913 (the app's parts the player works with)
     if query is None:
         query = window.location.search
     root = document.getElementById("player")
-    player = Player(root)
+    player = Player(root, board=read_board, refuses=refuses)
     board = player.view.part["board"]  # the app's player takes keys once focused: a tab stop
     board.setAttribute("tabindex", "0")
     board.setAttribute("aria-keyshortcuts", "Space ArrowLeft ArrowRight Home End")
     board.setAttribute("aria-label", BOARD_LABEL)
-    player.board = read_board
     player.connect(solver)
-    player.refuses = refuses
 
-    def on_trace(_grid: str, _strategy: str) -> None:
+    @when(player.traced)
+    def on_trace() -> None:
         show_share(player)
         traced()
 
-    player.on_trace = on_trace
     share = document.getElementById("share")
     if share is not None:
         browser.listen(share, "toggle", lambda _e: show_share(player))

@@ -1,5 +1,7 @@
-"""The app's board as data: the puzzle's givens, the reader's entries, a solver's digits,
-pencil marks, and the candidates hints crossed out (issue 14, the puzzle companion).
+"""The app's puzzle sheet: what the reader sees on the board as data, the puzzle's givens,
+the reader's entries, a solver's digits, pencil marks, and the candidates hints crossed
+out (issue 14, the puzzle companion). (The glossary's *board* is LeetCode's rows; this is
+the sheet a person solves on.)
 
 A puzzle loaded (a sample, a paste, a link, the import box, New puzzle) makes its digits
 **givens**: read-only from then on (``locked``), and what the reader types is theirs, an
@@ -7,13 +9,15 @@ A puzzle loaded (a sample, a paste, a link, the import box, New puzzle) makes it
 puzzle itself: typed digits are givens, and stay editable. **Solved** digits are a
 solver's fill of the blanks; any edit takes them away (the solution may no longer hold).
 
-**Pencil marks** (``marks``) are the reader's own, per cell, digits ascending. The
+**Pencil marks** (``pencil``) are the reader's own, per cell, digits ascending. The
 automatic **candidates** of a blank are the digits no peer holds (the glossary's rule,
 ``sudoku.logic.marks_of``'s), less the ones an applied hint crossed out (``struck``):
-an elimination is true of the solution, so it stays crossed out.
+an elimination is true of the solution, so it stays crossed out. (The glossary's *marks*
+are the logic's candidates, never the reader's pencil marks.)
 
 ``snapshot()`` is the whole state as one JSON text, for undo (``history``) and storage;
-``restore`` reads it back. Pure Python for MicroPython (the page) and CPython (tests).
+``restore`` reads it back. Its keys are a stored format (games kept since 1.0): the
+pencil marks are kept under "marks". Pure Python for MicroPython (the page) and CPython (tests).
 """
 
 import json
@@ -24,7 +28,7 @@ DIGITS = "123456789"
 BLANK = "."
 MAX_SNAPSHOT = 4_000
 """More than any snapshot takes (81 cells of givens, entries, solved digits, and up to 9
-marks and 9 struck candidates each: about 2.5 kB)."""
+pencil marks and 9 struck candidates each: about 2.5 kB)."""
 
 
 def blank_layer() -> list[str]:
@@ -32,15 +36,15 @@ def blank_layer() -> list[str]:
     return [""] * 81
 
 
-class Board:
-    """Givens, entries, solved digits and marks of 81 cells (see the module's docstring)."""
+class Sheet:
+    """Givens, entries, solved digits and pencil marks of 81 cells (see the module's docstring)."""
 
     def __init__(self) -> None:
         """An empty board nobody loaded: typing sets the puzzle."""
         self.givens = blank_layer()
         self.entries = blank_layer()
         self.solved = blank_layer()
-        self.marks = blank_layer()
+        self.pencil = blank_layer()
         self.struck = blank_layer()
         self.locked = False
 
@@ -99,7 +103,7 @@ class Board:
         self.givens = [ch if ch in DIGITS else "" for ch in grid]
         self.entries = blank_layer()
         self.solved = blank_layer()
-        self.marks = blank_layer()
+        self.pencil = blank_layer()
         self.struck = blank_layer()
         self.locked = grid.strip(BLANK) != ""
 
@@ -112,7 +116,7 @@ class Board:
 
     def unlock(self) -> None:
         """Let the givens be edited (a typo fixed): typing sets givens again, the entries
-        and marks stay."""
+        and pencil marks stay."""
         self.locked = False
         self.forget_solution()
 
@@ -135,22 +139,22 @@ class Board:
             self.givens[cell] = digit
         return ""
 
-    def toggle_mark(self, cell: int, digit: str) -> bool:
+    def toggle_pencil(self, cell: int, digit: str) -> bool:
         """Add ``digit`` to the cell's pencil marks, or take it out; True when added."""
-        marks = self.marks[cell]
-        added = digit not in marks
-        kept = marks + digit if added else marks.replace(digit, "")
-        self.marks[cell] = "".join(sorted(kept))
+        pencil = self.pencil[cell]
+        added = digit not in pencil
+        kept = pencil + digit if added else pencil.replace(digit, "")
+        self.pencil[cell] = "".join(sorted(kept))
         return added
 
     def tidy(self, cell: int, digit: str) -> None:
         """``digit`` placed in ``cell``: it leaves the pencil marks of the cell's peers."""
         for peer in PEERS[cell]:
-            self.marks[peer] = self.marks[peer].replace(digit, "")
+            self.pencil[peer] = self.pencil[peer].replace(digit, "")
 
-    def clear_marks(self, cell: int) -> None:
+    def clear_pencil(self, cell: int) -> None:
         """Rub out the cell's pencil marks."""
-        self.marks[cell] = ""
+        self.pencil[cell] = ""
 
     def fill(self, solution: str) -> None:
         """A solution's digits in every blank, as solved digits (givens, entries stay)."""
@@ -162,7 +166,7 @@ class Board:
         """A hint's elimination: ``digit`` leaves the cell's candidates and pencil marks."""
         if digit not in self.struck[cell]:
             self.struck[cell] = "".join(sorted(self.struck[cell] + digit))
-        self.marks[cell] = self.marks[cell].replace(digit, "")
+        self.pencil[cell] = self.pencil[cell].replace(digit, "")
 
     # -- as text -----------------------------------------------------------------------
 
@@ -173,7 +177,7 @@ class Board:
                 "givens": self.puzzle(),
                 "entries": self.entries_grid(),
                 "solved": "".join([d or BLANK for d in self.solved]) if with_solved else "",
-                "marks": self.marks,
+                "marks": self.pencil,
                 "struck": self.struck,
                 "locked": self.locked,
             }
@@ -187,13 +191,13 @@ class Board:
             data = json.loads(text) if isinstance(text, str) and len(text) <= MAX_SNAPSHOT else {}
             layers = [layer_of(data[name]) for name in ("givens", "entries")]
             solved = layer_of(data["solved"]) if data["solved"] else blank_layer()
-            marks = [marks_of(m) for m in cells_of(data["marks"])]
-            struck = [marks_of(m) for m in cells_of(data["struck"])]
+            pencil = [digits_of(m) for m in cells_of(data["marks"])]
+            struck = [digits_of(m) for m in cells_of(data["struck"])]
             locked = data["locked"] is True
         except (ValueError, KeyError, TypeError):
             return False
         self.givens, self.entries = layers[0], layers[1]
-        self.solved, self.marks, self.struck, self.locked = solved, marks, struck, locked
+        self.solved, self.pencil, self.struck, self.locked = solved, pencil, struck, locked
         return True
 
 
@@ -211,9 +215,9 @@ def cells_of(value: object) -> list[object]:
     return value
 
 
-def marks_of(text: object) -> str:
-    """A cell's marks: its digits 1-9, ascending, once each; ValueError if not text of
-    at most 9 characters."""
+def digits_of(text: object) -> str:
+    """A cell's pencil marks or struck candidates: its digits 1-9, ascending, once each;
+    ValueError if not text of at most 9 characters."""
     if not isinstance(text, str) or len(text) > 9:
-        raise TypeError("marks are text of at most 9 digits")
+        raise TypeError("a cell's digits are text of at most 9")
     return "".join([d for d in DIGITS if d in text])
