@@ -138,8 +138,9 @@ def test_pencil_marks_by_keyboard_and_pad(board: Page) -> None:
 
 
 def test_hint_says_the_cores_step_highlights_and_applies(board: Page) -> None:
-    """Hint says sudoku.logic.say(next_step(grid)) and lights its cells; a second press
-    applies it (a placement becomes an entry); the next hint is the core's next step."""
+    """Hint says sudoku.logic.say(next_step(grid)) and lights its cells, and asks the
+    worker ahead about the board its application leads to; a second press applies it (a
+    placement becomes an entry); the next hint is the core's next step."""
     load(board, "easy")
     step = next_step(EASY)
     assert step is not None
@@ -148,12 +149,13 @@ def test_hint_says_the_cores_step_highlights_and_applies(board: Page) -> None:
     assert board.locator("#hint").text_content() == "Apply hint"
     lit = [cell_name(cell) for cell in step.cells]
     assert cell_classes(board, "hint-cell") == lit
-    assert hint(board) == "hint-applied"
     ((cell, digit),) = step.placements
+    after = EASY[:cell] + digit + EASY[cell + 1 :]
+    assert board.evaluate("document.body.dataset.ahead") == after
+    assert hint(board) == "hint-applied"
     assert cell_classes(board, "entry") == [cell_name(cell)]
     assert cell_values(board)[cell] == digit
     assert cell_classes(board, "hint-cell") == []
-    after = EASY[:cell] + digit + EASY[cell + 1 :]
     following = next_step(after)
     assert following is not None
     assert hint(board) == "hint"
@@ -193,6 +195,7 @@ def test_hint_says_when_entries_are_wrong_or_logic_is_stuck(board: Page) -> None
     assert count_solutions("531" + LEETCODE[3:], 2) == 0
     assert hint(board) == "hint-wrong-entry"
     assert status(board).startswith("r1c3: your 1 is not right here")
+    assert board.evaluate("document.body.dataset.ahead") == LEETCODE  # asked: erased
     board.locator("#clear").click()  # an empty board: every blank has all nine candidates
     assert hint(board) == "hint-stuck"
     assert status(board) == (

@@ -101,6 +101,28 @@ def test_worker_hint_is_the_cores_next_step(worker: ModuleType) -> None:
     assert answer["step"]["cells"] == list(step.cells)
 
 
+def test_worker_hint_asked_ahead_is_answered_from_memory(
+    worker: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A request asked lately is answered with the very answer worked out, without
+    working it out again; only the last ``HINTS_KEPT`` are remembered."""
+    worked: list[str] = []
+    work = worker.work_hint
+    monkeypatch.setattr(worker, "work_hint", lambda *args: worked.append(args[0]) or work(*args))
+    monkeypatch.setattr(worker, "hints_kept", [])
+    givens = [i for i, digit in enumerate(EASY) if digit != "."]
+    others = [EASY[:i] + "." + EASY[i + 1 :] for i in givens[: worker.HINTS_KEPT]]
+    first = worker.hint(EASY, EASY, "")
+    assert worker.hint(EASY, EASY, "") == first == work(EASY, EASY, "")
+    assert worked == [EASY]  # asked twice, worked out once
+    for grid in others:
+        worker.hint(grid, grid, "")
+    assert len(worker.hints_kept) == worker.HINTS_KEPT
+    worked.clear()
+    worker.hint(EASY, EASY, "")  # pushed out by HINTS_KEPT newer requests: worked out again
+    assert worked == [EASY]
+
+
 def test_worker_hint_problems(worker: ModuleType) -> None:
     """A wrong entry, an empty board, a full one: each says what is wrong."""
     wrong = "531" + LEETCODE[3:]

@@ -173,7 +173,27 @@ def companion_problem(grid: str, givens: str) -> str:
     return NO_SOLUTION
 
 
+HINTS_KEPT = 4
+"""Hint answers remembered (``hint``): a few, each a few kB."""
+
+hints_kept: "list[tuple[str, str]]" = []
+"""The last ``HINTS_KEPT`` hint requests and answers, oldest first."""
+
+
 def hint(board: "Any", givens: "Any", struck: "Any" = None) -> str:
+    """The easiest logical step from the board (see ``work_hint``), from memory when the
+    same request came lately: the page asks ahead, while the reader reads a hint, for
+    the board its application leads to, so the next press is answered at once. The
+    answer depends on the request alone, so a remembered one is the one worked out."""
+    key = repr((board, givens, struck))
+    kept = [pair for pair in hints_kept if pair[0] == key]
+    answer = kept[0][1] if kept else work_hint(board, givens, struck)
+    hints_kept[:] = [pair for pair in hints_kept if pair[0] != key][1 - HINTS_KEPT :]
+    hints_kept.append((key, answer))
+    return answer
+
+
+def work_hint(board: "Any", givens: "Any", struck: "Any" = None) -> str:
     """The easiest logical step from the board (givens and entries), as data and words.
 
     ``struck`` is 81 strings (or one, joined by "|"), the candidates hints crossed out so
