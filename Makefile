@@ -54,12 +54,14 @@ lint: venv $(NPM_STAMP)
 	$(BIN)/mypy
 	node_modules/.bin/eslint .
 
-# Two processes (pytest-xdist) for the two cores this is built for; a test file stays on
-# one process (--dist loadfile), so its module-scoped pages and sites are made once.
+# Two processes (pytest-xdist) for the two cores this is built for. Unit tests: those of
+# one xdist_group share a process (--dist loadgroup: test_logic's paths are worked out
+# once); e2e: a test file stays on one process (--dist loadfile), so its module-scoped
+# pages and sites are made once, the longest files first (tests/e2e/conftest.py).
 JOBS ?= 2
 
 unit: venv $(NPM_STAMP)
-	$(BIN)/pytest -n $(JOBS) tests/unit
+	$(BIN)/pytest -n $(JOBS) --dist loadgroup tests/unit
 
 e2e: venv vendor chromium
 	$(BIN)/pytest -n $(JOBS) --dist loadfile tests/e2e

@@ -38,11 +38,13 @@ const MAX_RECORDING = 8e6;
 /** Characters of a recording read at most (200,000 writes of ~12 characters, the code). */
 const OUTCOMES = new Set(["returned", "error", "stopped", "refused"]);
 
-/** Bytes of a same-origin file, or an Error naming it. */
+/** Bytes of a same-origin file, or an Error naming it (in the service worker's words when
+ * it answered why it cannot: a 503 of sw.js). */
 async function bytesOf(url) {
   const response = await fetch(url);
   if (!response.ok) {
-    throw new Error(`${url.pathname} did not load (HTTP ${response.status})`);
+    const why = response.status === 503 ? (await response.text()).slice(0, 400) : "";
+    throw new Error(why || `${url.pathname} did not load (HTTP ${response.status})`);
   }
   return response.arrayBuffer();
 }

@@ -36,6 +36,25 @@ def load_script(name: str) -> ModuleType:
 
 load_script("pyconfig").write()  # the PyScript configs the served tree needs (git-ignored)
 
+LONGEST_FIRST = (
+    "test_player.py",
+    "test_offline.py",
+    "test_lab.py",
+    "test_a11y.py",
+    "test_games.py",
+    "test_embed.py",
+    "test_companion.py",
+)
+"""The files that take longest, longest first: pytest-xdist hands whole files to its two
+processes in collection order (``--dist loadfile``), so a long one left for last would
+keep one process busy while the other waits."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run ``LONGEST_FIRST``'s files first, in that order; the rest as collected."""
+    rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
+
 
 def launch(playwright: Playwright) -> Browser:
     """Headless Chromium that can reach 127.0.0.1 and nothing else."""

@@ -665,9 +665,11 @@ FULL_SETS = (
     + load_puzzles("top95")
     + load_puzzles("forum_hardest_1905_11plus", 40, every=47)
     + load_puzzles("unbiased_1000")
+    if os.environ.get("SUDOKU_FULL_SETS")
+    else [pytest.param("", marks=pytest.mark.skip(reason="minutes: SUDOKU_FULL_SETS=1"))]
 )
-"""``test_the_whole_sets_are_solved_soundly``'s puzzles (minutes: run with
-``SUDOKU_FULL_SETS=1``)."""
+"""``test_the_whole_sets_are_solved_soundly``'s puzzles when ``SUDOKU_FULL_SETS=1`` asks
+for them (minutes); else one case, skipped, that says so."""
 
 
 def peers(index: int) -> set[int]:
@@ -975,6 +977,12 @@ def check_path(puzzle: str) -> tuple[list[Step], str]:
     return steps, reached
 
 
+PATHS = pytest.mark.xdist_group("paths")
+"""The tests that walk PATH_PUZZLES' paths run on one process (``make unit``'s
+``--dist loadgroup``), so ``check_path`` and ``rated`` work each puzzle out once."""
+
+
+@PATHS
 @pytest.mark.parametrize("puzzle", PATH_PUZZLES)
 def test_every_step_is_sound_and_justified(puzzle: str) -> None:
     """The path solves the puzzle; placements agree with the solution, eliminations never
@@ -1025,7 +1033,6 @@ def split_depth(links: tuple[tuple[object, ...], ...]) -> int:
     )
 
 
-@pytest.mark.skipif(not os.environ.get("SUDOKU_FULL_SETS"), reason="minutes: SUDOKU_FULL_SETS=1")
 @pytest.mark.parametrize("puzzle", FULL_SETS)
 def test_the_whole_sets_are_solved_soundly(puzzle: str) -> None:
     """The same checks on every puzzle of hardest, top95 and unbiased_1000, and a slice of
@@ -1033,6 +1040,7 @@ def test_the_whole_sets_are_solved_soundly(puzzle: str) -> None:
     test_every_step_is_sound_and_justified(puzzle)
 
 
+@PATHS
 def test_the_sets_cover_every_technique_and_level() -> None:
     """The puzzles above use every technique, and have every level: no empty agreement."""
     used = {step.technique for puzzle in PATH_PUZZLES for step in check_path(puzzle)[0]}
