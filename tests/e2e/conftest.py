@@ -141,7 +141,7 @@ def origin_of(url: str) -> str:
 
 def wait_ready(page: Page) -> None:
     """Wait until the solver worker has answered (the flag main.py sets)."""
-    page.wait_for_function("document.body.dataset.ready !== 'false'", timeout=BOOT_MS, polling=100)
+    page.wait_for_function("document.body.dataset.ready !== 'false'", timeout=BOOT_MS)
     status = page.locator("#status").text_content()
     assert page.evaluate("document.body.dataset.ready") == "true", status
 
