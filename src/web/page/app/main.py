@@ -118,9 +118,11 @@ def show_candidates(on: bool) -> None:
 @when(editor.changed)
 def on_change(bump: "bool | None") -> None:
     """The sheet changed: a hint or check shown is stale, the rating line follows the
-    puzzle, and the game is kept (unless brought back as it was: ``bump`` None)."""
+    puzzle (a new one's first hint is asked ahead), and the game is kept (unless brought
+    back as it was: ``bump`` None)."""
     companion.forget()
-    rater.follow()
+    if rater.follow():
+        companion.look_ahead(lambda _sheet: None)
     if bump is not None:
         keeper.remember(bump)
 

@@ -55,20 +55,23 @@ class Rater:
         self.line.setAttribute("data-for", self.puzzle)
         self.box.hidden = not text
 
-    def follow(self) -> None:
-        """After any paint: if the puzzle changed, drop its line and rate the new one."""
+    def follow(self) -> bool:
+        """After any paint: if the puzzle changed, drop its line and rate the new one;
+        whether the worker was asked to (a new puzzle, the worker up)."""
         puzzle = self.sheet.puzzle()
         if puzzle == self.puzzle:
-            return
+            return False
         self.puzzle = puzzle
         self.job += 1
         if puzzle == BLANK * 81:
             self.show("", "none")
-            return
+            return False
         self.show("Rating…", "rating")
-        if self.live:
-            job = self.job
-            browser.spawn(self.rate(job), lambda error: self.failed(job, error))
+        if not self.live:
+            return False
+        job = self.job
+        browser.spawn(self.rate(job), lambda error: self.failed(job, error))
+        return True
 
     def connect(self) -> None:
         """The worker answers: rate the puzzle shown (its line said "Rating…")."""
