@@ -139,8 +139,8 @@ def test_pencil_marks_by_keyboard_and_pad(board: Page) -> None:
 
 def test_hint_says_the_cores_step_highlights_and_applies(board: Page) -> None:
     """Hint says sudoku.logic.say(next_step(grid)) and lights its cells, and asks the
-    worker ahead about the board its application leads to (and about the puzzle itself as
-    soon as it is loaded); a second press applies it (a placement becomes an entry); the
+    worker ahead about the board its application leads to (and about the puzzle itself once
+    it is rated); a second press applies it (a placement becomes an entry); the
     next hint is the core's next step."""
     load(board, "easy")
     board.wait_for_function("g => document.body.dataset.ahead === g", arg=EASY)

@@ -118,13 +118,18 @@ def show_candidates(on: bool) -> None:
 @when(editor.changed)
 def on_change(bump: "bool | None") -> None:
     """The sheet changed: a hint or check shown is stale, the rating line follows the
-    puzzle (a new one's first hint is asked ahead), and the game is kept (unless brought
-    back as it was: ``bump`` None)."""
+    puzzle, and the game is kept (unless brought back as it was: ``bump`` None)."""
     companion.forget()
-    if rater.follow():
-        companion.look_ahead(lambda _sheet: None)
+    rater.follow()
     if bump is not None:
         keeper.remember(bump)
+
+
+@when(rater.rated)
+def on_rated(_line: str) -> None:
+    """The puzzle is rated (one solution, a logical path): ask ahead for its first hint,
+    so the first press is answered from the worker's memory."""
+    companion.look_ahead(lambda _sheet: None)
 
 
 @when(watch.ticked)

@@ -12,6 +12,11 @@ scale's explanation (``#rating-scale``, the worker's words: ``app.scale_words``)
 
 The reader's entries do not change the puzzle, nor its rating.
 
+When a rating comes, ``rated`` (a pyscript ``Event``) fires with the puzzle's rating
+line: the puzzle has one solution and a logical path of known cost, so the app has the
+companion ask ahead for its first hint (never before: a puzzle whose search takes minutes
+would hold the worker).
+
 Flags for tests: ``#rating[data-state]`` is "none" (no puzzle), "rating", "rated" or
 "unrated"; ``#rating[data-for]`` the puzzle (81 characters) the line is about.
 
@@ -20,6 +25,7 @@ Runs on the page's main thread (MicroPython).
 
 import browser
 from pyscript import document
+from pyscript.events import Event
 from sheet import Sheet
 
 TYPE_CHECKING = False
@@ -47,6 +53,8 @@ class Rater:
         """Bumped when the puzzle changes: a rating under way for another ends."""
         self.box = document.getElementById("rating-box")
         self.line = document.getElementById("rating")
+        self.rated = Event()
+        """Fires with the line's text when the puzzle's rating comes."""
 
     def show(self, text: str, state: str) -> None:
         """Write the line (text only, never HTML) and its state; hidden when empty."""
@@ -55,23 +63,20 @@ class Rater:
         self.line.setAttribute("data-for", self.puzzle)
         self.box.hidden = not text
 
-    def follow(self) -> bool:
-        """After any paint: if the puzzle changed, drop its line and rate the new one;
-        whether the worker was asked to (a new puzzle, the worker up)."""
+    def follow(self) -> None:
+        """After any paint: if the puzzle changed, drop its line and rate the new one."""
         puzzle = self.sheet.puzzle()
         if puzzle == self.puzzle:
-            return False
+            return
         self.puzzle = puzzle
         self.job += 1
         if puzzle == BLANK * 81:
             self.show("", "none")
-            return False
+            return
         self.show("Rating…", "rating")
-        if not self.live:
-            return False
-        job = self.job
-        browser.spawn(self.rate(job), lambda error: self.failed(job, error))
-        return True
+        if self.live:
+            job = self.job
+            browser.spawn(self.rate(job), lambda error: self.failed(job, error))
 
     def connect(self) -> None:
         """The worker answers: rate the puzzle shown (its line said "Rating…")."""
@@ -108,5 +113,6 @@ class Rater:
             return
         if "rating" in answer:
             self.show(f"Rated {answer['text']}{SEP}{answer['level']}", "rated")
+            self.rated.trigger(self.line.textContent)
         elif "problem" in answer:
             self.show(f"No rating: {answer['problem']}", "unrated")
