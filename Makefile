@@ -54,20 +54,17 @@ lint: venv $(NPM_STAMP)
 	$(BIN)/mypy
 	node_modules/.bin/eslint .
 
-# Processes (pytest-xdist) for the two cores this is built for. Unit tests, two: those of
+# Two processes (pytest-xdist) for the two cores this is built for. Unit tests: those of
 # one xdist_group share a process (--dist loadgroup: test_logic's paths are worked out
-# once). E2e tests, three: much of their time is spent waiting on a browser (a page
-# booting, frames, timers), so a third process keeps both cores busier (8 min 32 s ->
-# 8 min 16 s); a test file stays on one process (--dist loadfile), so its module-scoped
+# once); e2e: a test file stays on one process (--dist loadfile), so its module-scoped
 # pages and sites are made once, the longest files first (tests/e2e/conftest.py).
 JOBS ?= 2
-E2E_JOBS ?= 3
 
 unit: venv $(NPM_STAMP)
 	$(BIN)/pytest -n $(JOBS) --dist loadgroup tests/unit
 
 e2e: venv vendor chromium
-	$(BIN)/pytest -n $(E2E_JOBS) --dist loadfile tests/e2e
+	$(BIN)/pytest -n $(JOBS) --dist loadfile tests/e2e
 
 test: lint unit e2e
 
