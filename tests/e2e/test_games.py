@@ -109,6 +109,9 @@ def test_a_reload_right_after_typing_keeps_the_entry(reader: BrowserContext, bas
     load(first, "easy")
     first.locator("#tidy").uncheck()
     type_in(first, "r1c1", "4")
+    first.wait_for_function(  # the page has the entry (painted as one), not yet saved
+        "document.querySelector('#r1c1').classList.contains('entry')"
+    )
     first.reload()
     wait_ready(first)
     first.wait_for_function("document.querySelector('#r1c1').value === '4'")
