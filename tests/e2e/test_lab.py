@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 import sitekit
 from conftest import BOOT_MS, Host, load_script, off_origin, origin_of, record_requests
+from helpers import wait_until
 from playwright.sync_api import Browser, BrowserContext, Page
 from test_a11y import axe_violations
 
@@ -325,11 +326,14 @@ def test_the_lab_works_offline_after_one_visit(browser: Browser, tmp_path: Path)
     sitekit.wait_installed(page)
     files = load_script("vendor").PYODIDE_FILES
     lazy = [f"{host.url}static/vendor/pyodide/{name}" for name in files]
-    page.wait_for_function(  # every file of Pyodide's stored, not only the first one
-        "async urls => (await Promise.all(urls.map(u => caches.match(u)))).every(Boolean)",
-        arg=lazy,
-        timeout=BOOT_MS,
-        polling=250,
+    # Every file of Pyodide's stored, not only the first one. Polled with evaluate, which
+    # awaits the promise: wait_for_function takes a returned promise for true at once.
+    stored = "async urls => (await Promise.all(urls.map(u => caches.match(u)))).every(Boolean)"
+    wait_until(
+        page,
+        lambda: page.evaluate(stored, lazy),
+        "Pyodide in the offline cache",
+        BOOT_MS,
     )
     host.stop()
     context.set_offline(True)
