@@ -3,13 +3,12 @@ candidates, Hint, Check, undo and redo, New puzzle, the timer; phone and dark mo
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from conftest import wait_ready
 from helpers import SOLVE_MS, cell_classes, cell_values, load, solve, wait_verdict
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 from support import EASY, LEETCODE
 from test_a11y import axe_violations
 
@@ -57,14 +56,12 @@ def hint(page: Page) -> str:
 
 
 @pytest.fixture
-def fresh(browser: Browser, base_url: str) -> Iterator[Page]:
-    """The app in a context of its own (its own storage), Python ready."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+def fresh(context: BrowserContext, base_url: str) -> Page:
+    """The app in a new tab of the test's context (its storage empty), Python ready."""
     page = context.new_page()
     page.goto(base_url)
     wait_ready(page)
-    yield page
-    context.close()
+    return page
 
 
 def test_givens_stay_and_entries_are_yours_across_a_reload(fresh: Page) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 
 import pytest
 from conftest import wait_ready
@@ -25,11 +24,9 @@ KEPT = """() => {
 
 
 @pytest.fixture
-def reader(browser: Browser) -> Iterator[BrowserContext]:
+def reader(context: BrowserContext) -> BrowserContext:
     """A browser context of one reader: its pages share storage, as tabs do."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    yield context
-    context.close()
+    return context
 
 
 def opened(context: BrowserContext, url: str) -> Page:

@@ -9,12 +9,10 @@ as every e2e test does.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from conftest import BOOT_MS, origin_of, wait_ready
 from helpers import cell_values, load, wait_verdict
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 from support import EASY, LEETCODE, chromium_path
 
 REFUSED = """(() => { try { return localStorage.length >= 0 && 'allowed'; }
@@ -27,14 +25,12 @@ STORED = """() => Object.entries(localStorage)
 
 
 @pytest.fixture
-def fresh(browser: Browser, base_url: str) -> Iterator[Page]:
-    """The app in a context of its own (its own storage), Python ready."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+def fresh(context: BrowserContext, base_url: str) -> Page:
+    """The app in a new tab of the test's context (its storage empty), Python ready."""
     page = context.new_page()
     page.goto(base_url)
     wait_ready(page)
-    yield page
-    context.close()
+    return page
 
 
 def remembered(page: Page, grid: str) -> None:
