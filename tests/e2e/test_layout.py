@@ -46,3 +46,24 @@ def test_phone_width(board: Page, shots: Path) -> None:
         board.screenshot(path=shots / "phone.png", full_page=True)
     finally:
         board.set_viewport_size(DESKTOP)
+
+
+PLACES = "() => ['#board', '.pad'].map(s => document.querySelector(s).getBoundingClientRect().top)"
+"""Where the board and the pad are on the screen (the page is not scrolled in between)."""
+
+
+def test_the_board_and_pad_stay_put_while_the_page_answers(phone: Page) -> None:
+    """At 360 px by touch: the first digit's answers (the status, a rating line saying
+    why there is none, long enough for two lines) and a sample's rating move neither the
+    board nor the pad: a cell tapped a moment later is the cell under the thumb."""
+    before = phone.evaluate(PLACES)
+    phone.locator("#r1c1").tap()
+    phone.locator(".pad-key[data-digit='5']").tap()
+    phone.evaluate("window.scrollTo(0, 0)")
+    phone.wait_for_function("document.querySelector('#rating').dataset.state === 'unrated'")
+    assert phone.evaluate("document.querySelector('#status').textContent") == "Given 5 in r1c1."
+    assert phone.evaluate(PLACES) == before
+    load(phone, "easy")
+    phone.evaluate("window.scrollTo(0, 0)")
+    phone.wait_for_function("document.querySelector('#rating').dataset.state === 'rated'")
+    assert phone.evaluate(PLACES) == before

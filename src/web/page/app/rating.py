@@ -57,11 +57,13 @@ class Rater:
         """Fires with the line's text when the puzzle's rating comes."""
 
     def show(self, text: str, state: str) -> None:
-        """Write the line (text only, never HTML) and its state; hidden when empty."""
+        """Write the line (text only, never HTML) and its state; unseen when empty, its
+        space kept: the board under it never moves when a rating comes or goes (a cell
+        tapped a moment after the first digit would be its neighbour)."""
         self.line.textContent = text
         self.line.dataset.state = state
         self.line.setAttribute("data-for", self.puzzle)
-        self.box.hidden = not text
+        self.box.dataset.empty = "false" if text else "true"
 
     def follow(self) -> None:
         """After any paint: if the puzzle changed, drop its line and rate the new one."""
