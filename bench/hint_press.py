@@ -5,9 +5,10 @@
 The app is served from this tree and opened in headless Chromium (its MicroPython
 worker). Each puzzle (hardest's first two, top95's first two, and every 97th of the first
 ``--forum`` * 97 of forum_hardest) is pasted, then solved by Hint alone as a reader
-does: press Hint (the step is shown), read for ``--read`` seconds, press again (it is
-applied), and so on to the end. Each press that shows a step is timed from the click to
-its answer (``body[data-answers]``), wall-clock in the page.
+does: look at the puzzle for ``--read`` seconds, press Hint (the step is shown), read for
+``--read`` seconds, press again (it is applied), and so on to the end. Each press that
+shows a step is timed from the click to its answer (``body[data-answers]``), wall-clock
+in the page.
 
 Twice per puzzle: a reader who reads (while they read, the page asks the worker ahead
 for the next board's hint: ``Companion.look_ahead``) and one who presses again at once
@@ -72,12 +73,14 @@ def answer(page: Page) -> dict[str, Any]:
 
 
 def solve_by_hints(page: Page, puzzle: str, read_s: float) -> list[float]:
-    """Paste ``puzzle`` and press Hint to the end, reading ``read_s`` seconds before each
-    apply; the ms of each press that showed a step (a "hint" answer)."""
+    """Paste ``puzzle`` and press Hint to the end, reading ``read_s`` seconds before the
+    first press and before each apply; the ms of each press that showed a step (a "hint"
+    answer)."""
     page.evaluate(LOAD, puzzle)
     page.wait_for_function(
         "document.querySelector('#status').dataset.verdict === 'loaded'", timeout=TIMEOUT_MS
     )
+    time.sleep(read_s)  # the reader looks at the new puzzle (its first hint may be asked)
     shown: list[float] = []
     for _ in range(400):
         press = answer(page)
@@ -113,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
         "hardest": support.load_puzzles("hardest", 2),
         "top95": support.load_puzzles("top95", 2),
         "forum_hardest, every 97th": support.load_puzzles(
-            "forum_hardest_1905_11plus", args.forum * 97, every=97
+            "forum_hardest_1905_11plus", args.forum, every=97
         ),
     }
     server = serve.make_server(ROOT, 0, "/", quiet=True)

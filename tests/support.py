@@ -49,7 +49,8 @@ def load_file(path: Path) -> ModuleType:
 
 
 def load_puzzles(name: str, limit: int | None = None, *, every: int = 1) -> list[str]:
-    """The first ``limit`` puzzles of ``shared/puzzles/{name}.txt``, every ``every``-th one."""
+    """``limit`` puzzles (all when None) of ``shared/puzzles/{name}.txt``: its first, then
+    every ``every``-th one after it."""
     with (PUZZLES / f"{name}.txt").open(encoding="ascii") as lines:
         chosen = islice((line.strip() for line in lines if line.strip()), 0, None, every)
         return list(islice(chosen, limit))

@@ -210,10 +210,13 @@ if TYPE_CHECKING:
     @final
     class Rating(TypedDict):
         """``rate_start``, ``rate_more`` while the rating goes on: call ``rate_more(job)``;
-        ``steps``: the logical path's steps walked so far."""
+        ``steps``: the walk's steps so far (the solution's search, then the logical path);
+        ``proper``: the search is over and found one solution (the path is being walked),
+        so the puzzle will be rated and a hint can be asked of it."""
 
         job: int
         steps: int
+        proper: bool
 
     @final
     class Rated(TypedDict):

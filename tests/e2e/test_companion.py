@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 from conftest import wait_ready
-from helpers import SOLVE_MS, cell_classes, cell_values, load, solve, wait_verdict
+from helpers import SOLVE_MS, cell_classes, cell_values, load, paste, solve, wait_verdict
 from playwright.sync_api import Browser, BrowserContext, Page
-from support import EASY, LEETCODE
+from support import EASY, LEETCODE, load_puzzles
 from test_a11y import axe_violations
 
 from sudoku.grid import cell_name
@@ -132,6 +132,24 @@ def test_pencil_marks_by_keyboard_and_pad(board: Page) -> None:
     assert board.locator("#pencil").get_attribute("aria-pressed") == "false"
     board.keyboard.press("4")
     assert cell_values(board)[2] == "4"
+
+
+def test_a_hard_puzzles_first_hint_is_asked_while_it_is_rated(board: Page) -> None:
+    """The forum's hardest first puzzle (seconds to rate under MicroPython): its first
+    hint is asked ahead as soon as the worker knows it has one solution, while the
+    rating line still says "rating", and Hint then shows the core's first step."""
+    puzzle = load_puzzles("forum_hardest_1905_11plus", 1)[0]
+    paste(board, "#r1c1", puzzle)
+    board.wait_for_function(
+        "g => document.body.dataset.ahead === g"
+        " && document.querySelector('#rating').dataset.state === 'rating'",
+        arg=puzzle,
+        timeout=SOLVE_MS,
+    )
+    step = next_step(puzzle)
+    assert step is not None
+    assert hint(board) == "hint"
+    assert status(board).startswith(say(step).split(" (")[0])
 
 
 def test_hint_says_the_cores_step_highlights_and_applies(board: Page) -> None:

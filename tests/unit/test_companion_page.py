@@ -246,13 +246,15 @@ def test_worker_rates_in_slices_as_rate_does(
         assert "Levels: easy up to 2.3, medium 2.4 to 3.4" in started["scale"]
         answer = started["answer"]
         slices = 1
+        walk = list(rating_walk(puzzle))
         while "job" in answer:
             assert answer["steps"] == slices
+            assert answer["proper"] == (walk[slices - 1] > 0)  # the search over: the path
             answer = json.loads(worker.rate_more(answer["job"]))
             slices += 1
         expected = rate(puzzle)
         assert (answer["rating"], answer["level"]) == (expected.rating, expected.level)
-        assert answer["steps"] == len(list(rating_walk(puzzle)))
+        assert answer["steps"] == len(walk)
     first = json.loads(worker.rate_start(REFUTED))["answer"]["job"]
     json.loads(worker.rate_start(EASY))
     assert "error" in json.loads(worker.rate_more(first))

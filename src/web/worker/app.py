@@ -428,7 +428,7 @@ def rate_slice(key: int) -> "Rating | Rated | Refusal":
             job["steps"] += 1
             job["tenths"] = tenths
             if ms_since(start) > RATE_SLICE_MS:
-                going: Rating = {"job": key, "steps": job["steps"]}
+                going: Rating = {"job": key, "steps": job["steps"], "proper": tenths > 0}
                 return going
     except PuzzleError as error:
         del rating[key]

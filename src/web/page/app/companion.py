@@ -21,8 +21,9 @@ While the reader reads a hint (or a wrong entry named), the companion asks the w
 for the hint of the board that pressing again leads to (``look_ahead``): the worker
 remembers its answer (``app.hint``), so the press after is answered at once instead of
 after a chain's search (up to about 0.6 s under MicroPython on the hardest puzzles). A
-new puzzle's first hint is asked ahead the same way once its rating comes (the rating
-line's ``rated``: only then is its search known to be short).
+new puzzle's first hint is asked ahead the same way once the worker knows it has one
+solution (the rating line's ``proper``, while its path is still being rated: only then is
+its search known to be short).
 
 What it lights on the board is the view's ``Lit``; its changes go through the
 ``editing.Editor``. Any change makes a hint or a check stale: ``forget`` (on the editor's

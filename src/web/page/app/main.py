@@ -125,10 +125,10 @@ def on_change(bump: "bool | None") -> None:
         keeper.remember(bump)
 
 
-@when(rater.rated)
-def on_rated(_line: str) -> None:
-    """The puzzle is rated (one solution, a logical path): ask ahead for its first hint,
-    so the first press is answered from the worker's memory."""
+@when(rater.proper)
+def on_proper(_puzzle: str) -> None:
+    """The puzzle has one solution (its rating under way or come): ask ahead for its
+    first hint, so the first press is answered from the worker's memory."""
     companion.look_ahead(lambda _sheet: None)
 
 

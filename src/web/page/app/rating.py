@@ -12,10 +12,11 @@ scale's explanation (``#rating-scale``, the worker's words: ``app.scale_words``)
 
 The reader's entries do not change the puzzle, nor its rating.
 
-When a rating comes, ``rated`` (a pyscript ``Event``) fires with the puzzle's rating
-line: the puzzle has one solution and a logical path of known cost, so the app has the
-companion ask ahead for its first hint (never before: a puzzle whose search takes minutes
-would hold the worker).
+Once the worker says the puzzle is proper (its search over, one solution found: a slice
+says ``proper``, or the rating comes), ``proper`` (a pyscript ``Event``) fires, once per
+puzzle: the app then has the companion ask ahead for its first hint, while the path is
+still being rated (seconds for the forum's hardest), and never before: a puzzle whose
+search takes minutes would hold the worker.
 
 Flags for tests: ``#rating[data-state]`` is "none" (no puzzle), "rating", "rated" or
 "unrated"; ``#rating[data-for]`` the puzzle (81 characters) the line is about.
@@ -53,8 +54,8 @@ class Rater:
         """Bumped when the puzzle changes: a rating under way for another ends."""
         self.box = document.getElementById("rating-box")
         self.line = document.getElementById("rating")
-        self.rated = Event()
-        """Fires with the line's text when the puzzle's rating comes."""
+        self.proper = Event()
+        """Fires once per puzzle when the worker knows it has one solution (``rate``)."""
 
     def show(self, text: str, state: str) -> None:
         """Write the line (text only, never HTML) and its state; unseen when empty, its
@@ -109,12 +110,17 @@ class Rater:
             if job == self.job:
                 document.getElementById("rating-scale").textContent = started["scale"]
             answer = started["answer"]
+        told = False
         while "job" in answer and job == self.job:
+            if answer["proper"] and not told:
+                told = True
+                self.proper.trigger(self.puzzle)
             answer = await self.solver.rate_more(answer["job"])
         if job != self.job:
             return
         if "rating" in answer:
             self.show(f"Rated {answer['text']}{SEP}{answer['level']}", "rated")
-            self.rated.trigger(self.line.textContent)
+            if not told:
+                self.proper.trigger(self.puzzle)
         elif "problem" in answer:
             self.show(f"No rating: {answer['problem']}", "unrated")
