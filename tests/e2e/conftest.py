@@ -220,8 +220,8 @@ def warm(browser: Browser, base_url: str) -> Iterator[Warm]:
 @pytest.fixture
 def context(warm: Warm, base_url: str) -> Iterator[BrowserContext]:
     """A desktop context with nothing of another test in it, allowed the clipboard; its
-    requests are recorded and none may leave the app's origin. Its pages are closed and
-    its storage emptied after the test."""
+    requests are recorded and none may leave the app's origin. Its storage is emptied
+    before the test, and its pages closed and its storage emptied again after it."""
     since = warm.lend()
     yield warm.context
     assert off_origin(warm.clean(since), origin_of(base_url)) == []

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from conftest import wait_ready
 from helpers import SOLVE_MS, cell_classes, cell_values, load, paste, solve, wait_verdict
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, Page
 from support import EASY, LEETCODE, load_puzzles
 from test_a11y import axe_violations
 
@@ -55,45 +55,36 @@ def hint(page: Page) -> str:
     return ask(page, "#hint")
 
 
-@pytest.fixture
-def fresh(context: BrowserContext, base_url: str) -> Page:
-    """The app in a new tab of the test's context (its storage empty), Python ready."""
-    page = context.new_page()
-    page.goto(base_url)
-    wait_ready(page)
-    return page
-
-
-def test_givens_stay_and_entries_are_yours_across_a_reload(fresh: Page) -> None:
+def test_givens_stay_and_entries_are_yours_across_a_reload(app: Page) -> None:
     """A sample's digits are givens (read-only); typed digits are entries ("your 4");
     typing on a given says so; a reload keeps both kinds; Solve keeps them and fills the
     rest as solved."""
-    load(fresh, "leetcode")
-    assert label(fresh, "r1c1") == "row 1, column 1, given 5"
-    assert fresh.locator("#r1c1").evaluate("c => c.readOnly")
-    type_in(fresh, "r1c3", "4")
-    assert label(fresh, "r1c3") == "row 1, column 3, your 4"
-    assert cell_classes(fresh, "entry") == ["r1c3"]
-    type_in(fresh, "r1c1", "7")
-    assert wait_verdict(fresh, "given") == "given"
-    assert status(fresh) == "r1c1 is a given (5): it stays as it is."
-    assert cell_values(fresh) == "534" + LEETCODE[3:]
-    fresh.wait_for_function(
+    load(app, "leetcode")
+    assert label(app, "r1c1") == "row 1, column 1, given 5"
+    assert app.locator("#r1c1").evaluate("c => c.readOnly")
+    type_in(app, "r1c3", "4")
+    assert label(app, "r1c3") == "row 1, column 3, your 4"
+    assert cell_classes(app, "entry") == ["r1c3"]
+    type_in(app, "r1c1", "7")
+    assert wait_verdict(app, "given") == "given"
+    assert status(app) == "r1c1 is a given (5): it stays as it is."
+    assert cell_values(app) == "534" + LEETCODE[3:]
+    app.wait_for_function(
         "() => Object.entries(localStorage).some(([k, v]) => k.startsWith('sudoku-lab games ')"
         " && JSON.parse(JSON.parse(v).games[0].board).entries[2] === '4')"
     )
-    fresh.reload()
-    wait_ready(fresh)
-    fresh.wait_for_function("document.querySelector('#r1c3').classList.contains('entry')")
-    assert cell_values(fresh) == "534" + LEETCODE[3:]
-    assert label(fresh, "r1c1") == "row 1, column 1, given 5"
-    assert label(fresh, "r1c3") == "row 1, column 3, your 4"
-    assert solve(fresh) == "unique"
-    assert cell_values(fresh) == core_solve(LEETCODE)
-    assert cell_classes(fresh, "entry") == ["r1c3"]
+    app.reload()
+    wait_ready(app)
+    app.wait_for_function("document.querySelector('#r1c3').classList.contains('entry')")
+    assert cell_values(app) == "534" + LEETCODE[3:]
+    assert label(app, "r1c1") == "row 1, column 1, given 5"
+    assert label(app, "r1c3") == "row 1, column 3, your 4"
+    assert solve(app) == "unique"
+    assert cell_values(app) == core_solve(LEETCODE)
+    assert cell_classes(app, "entry") == ["r1c3"]
     given = [cell_name(i) for i, d in enumerate(LEETCODE) if d != "."]
-    assert cell_classes(fresh, "given") == given
-    assert len(cell_classes(fresh, "solved")) == 81 - len(given) - 1
+    assert cell_classes(app, "given") == given
+    assert len(cell_classes(app, "solved")) == 81 - len(given) - 1
 
 
 def test_candidates_are_the_cores(board: Page) -> None:
@@ -329,31 +320,31 @@ def test_new_puzzle_has_one_solution_at_its_level(board: Page, level: str) -> No
     assert status(board).startswith(f"New {level} puzzle: {81 - grid.count('.')} givens")
 
 
-def test_timer_runs_pauses_when_solved_hides_and_survives_a_reload(fresh: Page) -> None:
+def test_timer_runs_pauses_when_solved_hides_and_survives_a_reload(app: Page) -> None:
     """The timer starts with a loaded puzzle, pauses once it is solved, hides and shows
     (remembered), and keeps its time across a reload."""
-    timer = fresh.locator("#timer")
+    timer = app.locator("#timer")
     assert timer.get_attribute("data-running") == "false"
-    load(fresh, "easy")
+    load(app, "easy")
     assert timer.get_attribute("data-running") == "true"
-    fresh.wait_for_function("+document.querySelector('#timer').dataset.ms >= 2000")
-    fresh.locator("#timer-toggle").click()
-    assert fresh.locator("#timer-box").is_hidden()
-    assert fresh.locator("#timer-toggle").text_content() == "Show timer"
-    fresh.wait_for_function(
+    app.wait_for_function("+document.querySelector('#timer').dataset.ms >= 2000")
+    app.locator("#timer-toggle").click()
+    assert app.locator("#timer-box").is_hidden()
+    assert app.locator("#timer-toggle").text_content() == "Show timer"
+    app.wait_for_function(
         "() => Object.entries(localStorage).some(([k, v]) => k.startsWith('sudoku-lab games ')"
         " && JSON.parse(v).hidden === true && JSON.parse(v).games[0].ms >= 2000)"
     )
-    fresh.reload()
-    wait_ready(fresh)
-    fresh.wait_for_function("document.querySelector('#timer-box').hidden")
+    app.reload()
+    wait_ready(app)
+    app.wait_for_function("document.querySelector('#timer-box').hidden")
     assert int(timer.get_attribute("data-ms") or 0) >= 2000
-    fresh.locator("#timer-toggle").click()
-    assert fresh.locator("#timer-box").is_visible()
-    assert solve(fresh) == "unique"
+    app.locator("#timer-toggle").click()
+    assert app.locator("#timer-box").is_visible()
+    assert solve(app) == "unique"
     assert timer.get_attribute("data-running") == "false"
     paused = timer.text_content()
-    fresh.keyboard.press("Control+z")  # the fill undone: play goes on
+    app.keyboard.press("Control+z")  # the fill undone: play goes on
     assert timer.get_attribute("data-running") == "true"
     assert paused
 

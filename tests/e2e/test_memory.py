@@ -9,10 +9,9 @@ as every e2e test does.
 
 from __future__ import annotations
 
-import pytest
 from conftest import BOOT_MS, origin_of, wait_ready
 from helpers import cell_values, load, wait_verdict
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, Page
 from support import EASY, LEETCODE, chromium_path
 
 REFUSED = """(() => { try { return localStorage.length >= 0 && 'allowed'; }
@@ -24,15 +23,6 @@ STORED = """() => Object.entries(localStorage)
 """The puzzle on the board as storage keeps it (src/web/page/app/games.py): "" when empty."""
 
 
-@pytest.fixture
-def fresh(context: BrowserContext, base_url: str) -> Page:
-    """The app in a new tab of the test's context (its storage empty), Python ready."""
-    page = context.new_page()
-    page.goto(base_url)
-    wait_ready(page)
-    return page
-
-
 def remembered(page: Page, grid: str) -> None:
     """Wait until the address holds ``grid`` (written a moment after the last change)."""
     page.wait_for_function(
@@ -40,42 +30,42 @@ def remembered(page: Page, grid: str) -> None:
     )
 
 
-def test_reload_keeps_the_board(fresh: Page) -> None:
+def test_reload_keeps_the_board(app: Page) -> None:
     """A sample, then a reload: the same puzzle is on the board."""
-    load(fresh, "leetcode")
-    remembered(fresh, LEETCODE)
-    assert "strategy=naive" in fresh.url
-    fresh.reload()
-    wait_ready(fresh)
-    assert cell_values(fresh) == LEETCODE
-    assert wait_verdict(fresh, "loaded") == "loaded"
+    load(app, "leetcode")
+    remembered(app, LEETCODE)
+    assert "strategy=naive" in app.url
+    app.reload()
+    wait_ready(app)
+    assert cell_values(app) == LEETCODE
+    assert wait_verdict(app, "loaded") == "loaded"
 
 
-def test_typed_digits_and_back_keep_the_board(fresh: Page, base_url: str) -> None:
+def test_typed_digits_and_back_keep_the_board(app: Page, base_url: str) -> None:
     """Digits typed one by one are in the address too; Back from another page finds them."""
-    fresh.locator("#r1c1").click()
-    fresh.keyboard.press("5")
-    fresh.keyboard.press("ArrowRight")
-    fresh.keyboard.press("3")
+    app.locator("#r1c1").click()
+    app.keyboard.press("5")
+    app.keyboard.press("ArrowRight")
+    app.keyboard.press("3")
     typed = "53" + "." * 79
-    remembered(fresh, typed)
-    fresh.goto(base_url + "manifest.webmanifest")
-    fresh.go_back()
-    wait_ready(fresh)
-    fresh.wait_for_function(
+    remembered(app, typed)
+    app.goto(base_url + "manifest.webmanifest")
+    app.go_back()
+    wait_ready(app)
+    app.wait_for_function(
         "g => [...document.querySelectorAll('#board .cell')]"
         ".map(c => c.value || '.').join('') === g",
         arg=typed,
     )
 
 
-def test_the_next_visit_finds_the_board_left(fresh: Page, base_url: str) -> None:
+def test_the_next_visit_finds_the_board_left(app: Page, base_url: str) -> None:
     """The board is stored: the app opened again without a link shows it, and says so;
     after Clear, the next visit starts empty."""
-    load(fresh, "easy")
-    remembered(fresh, EASY)
-    fresh.wait_for_function(f"() => ({STORED})().includes({EASY!r})")
-    again = fresh.context.new_page()
+    load(app, "easy")
+    remembered(app, EASY)
+    app.wait_for_function(f"() => ({STORED})().includes({EASY!r})")
+    again = app.context.new_page()
     again.goto(base_url)
     wait_ready(again)
     assert cell_values(again) == EASY
@@ -85,7 +75,7 @@ def test_the_next_visit_finds_the_board_left(fresh: Page, base_url: str) -> None
     )
     again.locator("#clear").click()
     again.wait_for_function(f"() => ({STORED})().includes('')")
-    last = fresh.context.new_page()
+    last = app.context.new_page()
     last.goto(base_url)
     wait_ready(last)
     assert cell_values(last) == "." * 81
@@ -165,10 +155,10 @@ def test_another_sites_frame_keeps_the_board_in_its_address(
         context.close()
 
 
-def test_the_address_follows_the_strategy_watched(fresh: Page) -> None:
+def test_the_address_follows_the_strategy_watched(app: Page) -> None:
     """Watching the board under another strategy puts that strategy in the address."""
-    load(fresh, "easy")
-    fresh.select_option("#p-strategy", "mrv")
-    fresh.locator("#watch").click()
-    fresh.wait_for_function("location.search.includes('strategy=mrv')")
-    assert remembered(fresh, EASY) is None
+    load(app, "easy")
+    app.select_option("#p-strategy", "mrv")
+    app.locator("#watch").click()
+    app.wait_for_function("location.search.includes('strategy=mrv')")
+    assert remembered(app, EASY) is None
