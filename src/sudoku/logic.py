@@ -525,13 +525,16 @@ SEARCH_CHUNK = 64
 millisecond in CPython): the worst puzzles take seconds to prove, in slices."""
 
 
-def rating_walk(grid: Grid) -> Iterator[int]:
+def rating_walk(grid: Grid, known: dict[str, Step] | None = None) -> Iterator[int]:
     """``rate`` a step at a time, for a caller that must stay responsive (the app's
     worker): yields 0 while the puzzle's one solution is searched (``SEARCH_CHUNK``
     guesses at a time: a worst case takes long), then the hardest rating so far (tenths)
     after each step of the path and at each pause of a contradiction chain's search
     (``path_walk``), the last one the puzzle's rating (``level_of_rating`` gives its level).
-    The refusals of ``rate`` (PuzzleError) come as the search ends."""
+    The refusals of ``rate`` (PuzzleError) come as the search ends.
+
+    ``known``: steps already found, by ``state_key``, taken instead of searched again,
+    and where the walk puts each step it finds past the singles (see ``path_walk``)."""
     checked_grid(grid)
     clashes = conflicts(grid)
     if clashes:
@@ -544,7 +547,7 @@ def rating_walk(grid: Grid) -> Iterator[int]:
         raise PuzzleError(VERDICT_WORDS["none"])
     if found["solutions"] > 1:
         raise PuzzleError(VERDICT_WORDS["multiple"] + ": only a proper puzzle has a level")
-    for tenths in path_walk(list(grid), marks_of(grid), found["solution"], 1000):
+    for tenths in path_walk(list(grid), marks_of(grid), found["solution"], 1000, known):
         assert tenths is not None  # no ceiling: the last resort always finishes
         yield tenths
 
@@ -569,7 +572,11 @@ def path_rating(
 
 
 def path_walk(
-    cells: list[str], marks: list[str], solution: Grid | None, ceiling: int
+    cells: list[str],
+    marks: list[str],
+    solution: Grid | None,
+    ceiling: int,
+    known: dict[str, Step] | None = None,
 ) -> Iterator[int | None]:
     """``path_rating`` a step at a time: the hardest rating so far after each step (and
     again at each pause of a contradiction chain's search, ``chains.refutations``: it can
@@ -578,6 +585,11 @@ def path_walk(
     While only singles are needed, they are placed all at once (the same state in any
     order): their ratings are the path's (1.2 box, 1.5 line, 2.3 naked) for the easiest
     single on hand each time is counted, as the step-by-step path takes it.
+
+    ``known`` (every technique allowed and ``solution`` known only: then a state's step is
+    ``first_step``'s, the one a hint gives): steps found before, by ``state_key``, taken
+    instead of searched again; each step found past the singles is put there. The app's
+    worker shares it between a puzzle's rating and its hints, so a chain is searched once.
     """
     finders = [FINDERS[i] for i in range(2, len(FINDERS)) if TENTHS[TECHNIQUES[i]] <= ceiling]
     last_resort = TENTHS[TECHNIQUES[-1]] <= ceiling
@@ -587,17 +599,29 @@ def path_walk(
         if BLANK not in cells:
             yield hardest
             break
-        found = first_step(marks, finders, solution, False)
+        key = state_key(cells, marks) if known is not None else ""
+        found = known.get(key) if known is not None else None
+        if found is None:
+            found = first_step(marks, finders, solution, False)
         if found is None and last_resort and solution is not None:
             for found in refutations(marks, solution):
                 if found is None:
                     yield hardest  # a pause in the last resort's search: nothing new
+        if found is not None and known is not None:
+            known[key] = found
         if found is None:
             yield None
             return
         hardest = max(hardest, found.rating)
         play(cells, marks, found)
         yield hardest
+
+
+def state_key(cells: Sequence[str], marks: Sequence[str]) -> str:
+    """A state of a logical path as one text, its grid then its marks: where a step found
+    for it is kept (``path_walk``'s ``known``). A state's step depends on its marks and
+    the puzzle's solution alone, so within one puzzle the key names the step."""
+    return "".join(cells) + "|" + "|".join(marks)
 
 
 def fill_singles(cells: list[str], marks: list[str]) -> int:

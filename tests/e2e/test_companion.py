@@ -143,6 +143,32 @@ def test_a_hard_puzzles_first_hint_is_asked_while_it_is_rated(board: Page) -> No
     assert status(board).startswith(say(step).split(" (")[0])
 
 
+def test_while_a_hint_is_read_the_next_eight_are_asked(board: Page) -> None:
+    """While the reader reads a hardest puzzle's first hint, the hints of the next eight
+    boards are asked ahead (companion.AHEAD: the board the hint leads to, then the board
+    each next step leads to); pressing on through them shows the core's steps in turn,
+    chains' eliminations carried from one to the next."""
+    puzzle = load_puzzles("hardest", 1)[0]
+    paste(board, "#r1c1", puzzle)
+    grid, struck = puzzle, [""] * 81
+    for press in range(9):
+        marks = [
+            "".join(d for d in cell if d not in struck[i]) for i, cell in enumerate(marks_of(grid))
+        ]
+        step = next_step(grid, marks)
+        assert step is not None
+        assert hint(board) == "hint"
+        assert status(board).startswith(say(step).split(" (")[0])
+        if press == 0:
+            board.wait_for_function("document.body.dataset.aheadSteps === '8'", timeout=SOLVE_MS)
+        assert hint(board) == "hint-applied"
+        for cell, digit in step.placements:
+            grid = grid[:cell] + digit + grid[cell + 1 :]
+        for cell, digit in step.eliminations:
+            struck[cell] += digit
+    assert board.evaluate("document.body.dataset.ahead") == grid  # pressing on asks on
+
+
 def test_hint_says_the_cores_step_highlights_and_applies(board: Page) -> None:
     """Hint says sudoku.logic.say(next_step(grid)) and lights its cells, and asks the
     worker ahead about the board its application leads to (and about the puzzle itself once

@@ -6,8 +6,10 @@ from __future__ import annotations
 import pytest
 from support import COMMITTED_PUZZLES, EASY, LEETCODE
 
+from sudoku import logic
 from sudoku.formats import PuzzleError
 from sudoku.logic import (
+    Step,
     apply_step,
     chain_steps,
     marks_of,
@@ -15,6 +17,7 @@ from sudoku.logic import (
     rate,
     rating_walk,
     solve_path,
+    state_key,
 )
 from sudoku.solver import solve
 
@@ -80,6 +83,25 @@ def test_rating_walk_ends_at_rates_rating(puzzle: str) -> None:
     walked = list(rating_walk(puzzle))
     assert walked == sorted(walked)
     assert walked[-1] == rate(puzzle).rating
+
+
+@pytest.mark.parametrize("puzzle", [X_CHAIN_PUZZLE, REFUTED, SPLIT])
+def test_rating_walk_keeps_next_steps_and_takes_them_back(
+    puzzle: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Given ``known``, the walk puts there each step it finds past the singles, under
+    its state's key, and each is ``next_step``'s for that state; a second walk with them
+    searches for none and rates the same."""
+    known: dict[str, Step] = {}
+    walked = list(rating_walk(puzzle, known))
+    assert known
+    for key, step in known.items():
+        grid, *marks = key.split("|")
+        assert state_key(grid, marks) == key
+        assert next_step(grid, marks) == step
+    monkeypatch.setattr(logic, "first_step", lambda *_: pytest.fail("searched again"))
+    monkeypatch.setattr(logic, "refutations", lambda *_: pytest.fail("searched again"))
+    assert list(rating_walk(puzzle, dict(known)))[-1] == walked[-1]
 
 
 def test_rating_walk_refuses_what_rate_refuses() -> None:

@@ -3,17 +3,27 @@ undo history (history.py), and the worker's hint, check and generate calls."""
 
 from __future__ import annotations
 
+import ast
 import json
 from types import ModuleType
 
 import pytest
 from history import History
 from sheet import Sheet
-from support import APP_WORKER, EASY, LEETCODE, load_file
+from support import APP_WORKER, EASY, LEETCODE, WEB, load_file
 
+from sudoku import logic
 from sudoku.generator import from_bank
 from sudoku.grid import cell_name
-from sudoku.logic import chain_steps, marks_of, next_step, rate, rating_walk, say
+from sudoku.logic import (
+    chain_steps,
+    marks_of,
+    next_step,
+    rate,
+    rating_walk,
+    say,
+    state_key,
+)
 from sudoku.solver import count_solutions, solve
 
 
@@ -121,6 +131,45 @@ def test_worker_hint_asked_ahead_is_answered_from_memory(
     worked.clear()
     worker.hint(EASY, EASY, "")  # pushed out by HINTS_KEPT newer requests: worked out again
     assert worked == [EASY]
+
+
+def test_the_worker_keeps_every_hint_the_page_asks_ahead(worker: ModuleType) -> None:
+    """The worker remembers more hint answers than the app asks ahead of the reader
+    (``companion.AHEAD`` boards, then the press's own), so none is worked out twice."""
+    source = (WEB / "page" / "app" / "companion.py").read_text()
+    (ahead,) = (
+        node.value.value
+        for node in ast.parse(source).body
+        if isinstance(node, ast.Assign)
+        and [getattr(target, "id", "") for target in node.targets] == ["AHEAD"]
+        and isinstance(node.value, ast.Constant)
+    )
+    assert ahead + 2 <= worker.HINTS_KEPT
+
+
+def test_a_rated_puzzles_hints_take_the_steps_its_walk_found(
+    worker: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A step a hint finds is kept for the puzzle (another puzzle's are dropped); once
+    the worker has rated it, a hint on any state its walk reached past the singles (a
+    reader who applied each hint) is that state's step, searched no more."""
+    worker.steps_of(EASY)
+    worker.hint(REFUTED, REFUTED, "")
+    assert list(worker.steps_of(REFUTED)) == [state_key(REFUTED, marks_of(REFUTED))]
+    walk = list(rating_walk(REFUTED))
+    monkeypatch.setattr(worker, "RATE_SLICE_MS", 10_000)
+    assert json.loads(worker.rate_start(REFUTED))["answer"]["rating"] == walk[-1]
+    states = dict(worker.steps_of(REFUTED))
+    assert states
+    monkeypatch.setattr(logic, "next_step", lambda *_: pytest.fail("searched again"))
+    for key, step in states.items():
+        grid, *marks = key.split("|")
+        derived = marks_of(grid)
+        struck = ["".join(d for d in derived[i] if d not in marks[i]) for i in range(81)]
+        answer = json.loads(worker.hint(grid, REFUTED, "|".join(struck)))["step"]
+        assert answer["technique"] == step.technique
+        assert answer["eliminations"] == [list(pair) for pair in step.eliminations]
+        assert answer["placements"] == [list(pair) for pair in step.placements]
 
 
 def test_worker_hint_problems(worker: ModuleType) -> None:

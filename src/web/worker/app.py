@@ -173,8 +173,9 @@ def companion_problem(grid: str, givens: str) -> str:
     return NO_SOLUTION
 
 
-HINTS_KEPT = 4
-"""Hint answers remembered (``hint``): a few, each a few kB."""
+HINTS_KEPT = 12
+"""Hint answers remembered (``hint``), each a few kB: the boards the app asks about ahead
+of the reader (``companion.AHEAD``, 8) and a few more, so none is worked out twice."""
 
 hints_kept: "list[tuple[str, str]]" = []
 """The last ``HINTS_KEPT`` hint requests and answers, oldest first."""
@@ -198,7 +199,8 @@ def work_hint(board: "Any", givens: "Any", struck: "Any" = None) -> str:
 
     ``struck`` is 81 strings (or one, joined by "|"), the candidates hints crossed out so
     far (each cell's): the step is ``sudoku.logic.next_step`` from the candidates the
-    placed digits leave, less those. Answers ``{"step": {technique, placements,
+    placed digits leave, less those (or the one found for that state before, by the
+    puzzle's rating or an earlier hint: ``steps_of``). Answers ``{"step": {technique, placements,
     eliminations, cells, units, unit_cells, digits}, "text": logic.say(step)}``, or
     ``"steps"``: a chain's reasoning as steps to follow one at a time
     (``logic.chain_steps``; ``[]`` for a step that is no chain); a contradiction chain's
@@ -233,7 +235,10 @@ def work_hint(board: "Any", givens: "Any", struck: "Any" = None) -> str:
         crossed = crossed.split("|")
     if len(crossed) == 81:
         marks = ["".join([d for d in marks[i] if d not in str(crossed[i])]) for i in range(81)]
-    step = logic.next_step(grid, marks)
+    known, key = steps_of(puzzle), logic.state_key(grid, marks)
+    step = known.get(key) or logic.next_step(grid, marks)
+    if step is not None:
+        known[key] = step
     if step is None:
         where = logic.ending(grid).replace("no technique above", "no technique here")
         return stuck("stuck", f"No hint: logic is {where}.")
@@ -356,6 +361,24 @@ MicroPython): the longest wait it adds to another call, a hint's say."""
 rating: "dict[int, Any]" = {}
 """The rating being worked out, by id: one at a time (the page rates the puzzle shown)."""
 
+STEPS_KEPT = 2000
+"""Steps kept for one puzzle (``steps_of``), at most: its path has fewer than a hundred
+past the singles, and a reader who wanders off it adds one a hint."""
+
+found: "dict[str, Any]" = {"puzzle": "", "steps": {}}
+"""The puzzle whose steps are kept, and its steps by ``logic.state_key``."""
+
+
+def steps_of(puzzle: str) -> "dict[str, Any]":
+    """The steps found so far for ``puzzle`` (by ``logic.state_key``), shared by its
+    rating's walk and its hints: a chain is searched once, by whichever comes to it first
+    (the rating walks the very path a reader who applies each hint takes). Another
+    puzzle's are dropped, as is a table grown past ``STEPS_KEPT``."""
+    if found["puzzle"] != puzzle or len(found["steps"]) >= STEPS_KEPT:
+        found["puzzle"], found["steps"] = puzzle, {}
+    steps: dict[str, Any] = found["steps"]
+    return steps
+
 
 SCALE_EXAMPLES = ("hidden single", "x-wing", "xy-wing", "x-chain", "contradiction chain")
 """The techniques whose ratings ``scale_words`` gives as landmarks of the scale."""
@@ -398,7 +421,7 @@ def rate_start(givens: "Any") -> str:
         return failure(str(error))
     key = max(rating, default=0) + 1
     rating.clear()
-    rating[key] = {"walk": logic.rating_walk(grid), "steps": 0, "tenths": 0}
+    rating[key] = {"walk": logic.rating_walk(grid, steps_of(grid)), "steps": 0, "tenths": 0}
     answer = rate_slice(key)
     if "problem" in answer:
         return reply(answer)

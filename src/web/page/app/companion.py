@@ -18,12 +18,16 @@
   (``sudoku.generator.from_bank``); the page says what it is making.
 
 While the reader reads a hint (or a wrong entry named), the companion asks the worker
-for the hint of the board that pressing again leads to (``look_ahead``): the worker
-remembers its answer (``app.hint``), so the press after is answered at once instead of
-after a chain's search (up to about 0.6 s under MicroPython on the hardest puzzles). A
-new puzzle's first hint is asked ahead the same way once the worker knows it has one
-solution (the rating line's ``proper``, while its path is still being rated: only then is
-its search known to be short).
+for the hints of the boards that pressing on leads to (``look_ahead``): the board after
+the step shown, then the one after that board's step, and so on, ``AHEAD`` boards deep,
+one call at a time and only while the board is unchanged. The worker remembers its
+answers (``app.hint``), so the presses after are answered at once instead of after a
+chain's search (up to about 0.5 s under MicroPython on the hardest puzzles): a reader who
+reads each hint keeps the worker ``AHEAD`` steps in front, so one slow chain is worked
+out during the reading of several quick steps. A new puzzle's first hint is asked ahead
+too (one board: a reader who never presses Hint costs the worker one search), once the
+worker knows it has one solution (the rating line's ``proper``, while its path is still
+being rated: only then is its search known to be short).
 
 What it lights on the board is the view's ``Lit``; its changes go through the
 ``editing.Editor``. Any change makes a hint or a check stale: ``forget`` (on the editor's
@@ -49,6 +53,12 @@ if TYPE_CHECKING:
     from contract import Step
     from editing import Editor
     from rating import Rater
+
+
+AHEAD = 8
+"""Boards asked about ahead of the reader, at most (``look_ahead``): with each hint read
+for a second, about what the hardest chains take under MicroPython; the worker keeps
+that many answers and a few more (``app.HINTS_KEPT``)."""
 
 
 def play_step(sheet: Sheet, step: "Step") -> None:
@@ -106,6 +116,8 @@ class Companion:
         self.steps = document.getElementById("hint-steps")
         self.answers = 0
         """Hints and checks answered (``body[data-answers]``, for tests)."""
+        self.ahead = 0
+        """Look-aheads started (``look_ahead``): only the latest goes on."""
 
     def forget(self) -> bool:
         """Drop the hint and the check shown (the board changed); True if there was one."""
@@ -203,16 +215,33 @@ class Companion:
         self.say(text, "hint-wrong-entry")
         self.look_ahead(lambda after: after.write(cell, ""))
 
-    def look_ahead(self, change: "Callable[[Sheet], object]") -> None:
+    def look_ahead(self, change: "Callable[[Sheet], object]", deep: int = AHEAD) -> None:
         """Ask the worker, in the background, for the hint of the board ``change`` makes
-        of this one (what the next press does): it remembers the answer for that press
-        (see the module's docstring). ``body[data-ahead]`` is the grid asked about."""
+        of this one (what the next press does), then of the board that hint leads to,
+        and so on, ``deep`` boards (see the module's docstring): it remembers the answers
+        for those presses. Flags for tests: ``body[data-ahead]`` is the first grid asked about,
+        ``body[data-ahead-steps]`` how many of the boards have their hint so far."""
         after = Sheet()
         after.restore(self.sheet.snapshot())
         change(after)
-        request = hint_request(after)
-        document.body.dataset.ahead = request[0]
-        browser.spawn(self.solver.hint(*request), lambda _error: None)  # the press asks again
+        document.body.dataset.ahead = after.grid()
+        document.body.dataset.aheadSteps = "0"
+        self.ahead += 1
+        asking = self.ask_ahead(after, deep, self.ahead, self.now())
+        browser.spawn(asking, lambda _error: None)  # the press asks again
+
+    async def ask_ahead(self, after: Sheet, deep: int, run: int, board: str) -> None:
+        """Ask for the hints ``deep`` boards deep from ``after``, one at a time, while
+        this run is the latest and the reader's board is still ``board`` (any change
+        stops it: the boards asked about are then not the ones the presses lead to)."""
+        for depth in range(1, deep + 1):
+            answer = await self.solver.hint(*hint_request(after))
+            if run != self.ahead or self.now() != board:
+                return  # the reader left the path: the press asks again
+            document.body.dataset.aheadSteps = str(depth)
+            if "step" not in answer:
+                return  # the path ends (solved, stuck, a wrong entry named)
+            play_step(after, answer["step"])
 
     def erase_wrong(self, cell: int) -> None:
         """Erase the wrong entry the hint named (an edit Undo takes back)."""
