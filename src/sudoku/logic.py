@@ -588,8 +588,10 @@ def path_walk(
 
     ``known`` (every technique allowed and ``solution`` known only: then a state's step is
     ``first_step``'s, the one a hint gives): steps found before, by ``state_key``, taken
-    instead of searched again; each step found past the singles is put there. The app's
-    worker shares it between a puzzle's rating and its hints, so a chain is searched once.
+    instead of searched again (one that comes while a contradiction chain is searched for
+    its state ends that search at its next pause); each step found past the singles is
+    put there. The app's worker shares it between a puzzle's rating and its hints, so a
+    chain is searched once.
     """
     finders = [FINDERS[i] for i in range(2, len(FINDERS)) if TENTHS[TECHNIQUES[i]] <= ceiling]
     last_resort = TENTHS[TECHNIQUES[-1]] <= ceiling
@@ -604,9 +606,12 @@ def path_walk(
         if found is None:
             found = first_step(marks, finders, solution, False)
         if found is None and last_resort and solution is not None:
-            for found in refutations(marks, solution):
-                if found is None:
-                    yield hardest  # a pause in the last resort's search: nothing new
+            for piece in refutations(marks, solution):
+                # a pause (None) may find the step found meanwhile (a hint, in the worker)
+                found = piece if piece is not None or known is None else known.get(key)
+                if found is not None:
+                    break
+                yield hardest  # a pause in the last resort's search: nothing new
         if found is not None and known is not None:
             known[key] = found
         if found is None:

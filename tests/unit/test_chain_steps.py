@@ -104,6 +104,23 @@ def test_rating_walk_keeps_next_steps_and_takes_them_back(
     assert list(rating_walk(puzzle, dict(known)))[-1] == walked[-1]
 
 
+def test_a_step_found_meanwhile_ends_the_walks_own_search() -> None:
+    """Steps put into ``known`` while the walk searches (a hint found them first, in the
+    app's worker) end that search at its next pause: the walk is over before a walk of
+    its own would have found its first chain, with the same rating."""
+    found: dict[str, Step] = {}
+    alone = list(rating_walk(SPLIT, found))
+    first_chain = next(i for i, tenths in enumerate(alone) if tenths > 0)
+    known: dict[str, Step] = {}
+    walked = []
+    for tenths in rating_walk(SPLIT, known):
+        walked.append(tenths)
+        if len(walked) == first_chain // 2:  # deep in the first chain's search
+            known.update(found)
+    assert len(walked) < first_chain
+    assert walked[-1] == alone[-1]
+
+
 def test_rating_walk_refuses_what_rate_refuses() -> None:
     """Several solutions, none, or clashing givens: PuzzleError before any rating."""
     several = LEETCODE[:-9] + "." * 9
