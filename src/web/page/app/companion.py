@@ -24,12 +24,10 @@ one call at a time and only while the board is unchanged. The worker remembers i
 answers (``app.hint``), so the presses after are answered at once instead of after a
 chain's search (up to about 0.5 s under MicroPython on the hardest puzzles): a reader who
 reads each hint keeps the worker ``AHEAD`` steps in front, so one slow chain is worked
-out during the reading of several quick steps. A new puzzle's first hints are asked
-ahead the same way once the worker knows it has one solution (the rating line's
-``proper``, while its path is still being rated: only then is its search known to be
-short). That costs the worker next to nothing more: the rating walks the same path, and
-the worker shares the steps found between the two (``app.steps_of``), so this only has
-the first ones found first.
+out during the reading of several quick steps. A new puzzle's first hint is asked ahead
+too (one board: a reader who never presses Hint costs the worker one search), once the
+worker knows it has one solution (the rating line's ``proper``, while its path is still
+being rated: only then is its search known to be short).
 
 What it lights on the board is the view's ``Lit``; its changes go through the
 ``editing.Editor``. Any change makes a hint or a check stale: ``forget`` (on the editor's
@@ -217,10 +215,10 @@ class Companion:
         self.say(text, "hint-wrong-entry")
         self.look_ahead(lambda after: after.write(cell, ""))
 
-    def look_ahead(self, change: "Callable[[Sheet], object]") -> None:
+    def look_ahead(self, change: "Callable[[Sheet], object]", deep: int = AHEAD) -> None:
         """Ask the worker, in the background, for the hint of the board ``change`` makes
         of this one (what the next press does), then of the board that hint leads to,
-        and so on, ``AHEAD`` boards (see the module's docstring): it remembers the answers
+        and so on, ``deep`` boards (see the module's docstring): it remembers the answers
         for those presses. Flags for tests: ``body[data-ahead]`` is the first grid asked about,
         ``body[data-ahead-steps]`` how many of the boards have their hint so far."""
         after = Sheet()
@@ -229,14 +227,14 @@ class Companion:
         document.body.dataset.ahead = after.grid()
         document.body.dataset.aheadSteps = "0"
         self.ahead += 1
-        asking = self.ask_ahead(after, self.ahead, self.now())
+        asking = self.ask_ahead(after, deep, self.ahead, self.now())
         browser.spawn(asking, lambda _error: None)  # the press asks again
 
-    async def ask_ahead(self, after: Sheet, run: int, board: str) -> None:
-        """Ask for the hints ``AHEAD`` boards deep from ``after``, one at a time, while
+    async def ask_ahead(self, after: Sheet, deep: int, run: int, board: str) -> None:
+        """Ask for the hints ``deep`` boards deep from ``after``, one at a time, while
         this run is the latest and the reader's board is still ``board`` (any change
         stops it: the boards asked about are then not the ones the presses lead to)."""
-        for depth in range(1, AHEAD + 1):
+        for depth in range(1, deep + 1):
             answer = await self.solver.hint(*hint_request(after))
             if run != self.ahead or self.now() != board:
                 return  # the reader left the path: the press asks again

@@ -128,8 +128,8 @@ def on_change(bump: "bool | None") -> None:
 @when(rater.proper)
 def on_proper(_puzzle: str) -> None:
     """The puzzle has one solution (its rating under way or come): ask ahead for its
-    first hints, so the first presses are answered from the worker's memory."""
-    companion.look_ahead(lambda _sheet: None)
+    first hint, so the first press is answered from the worker's memory."""
+    companion.look_ahead(lambda _sheet: None, 1)
 
 
 @when(watch.ticked)
