@@ -25,9 +25,12 @@ answers (``app.hint``), so the presses after are answered at once instead of aft
 chain's search (up to about 0.5 s under MicroPython on the hardest puzzles): a reader who
 reads each hint keeps the worker ``AHEAD`` steps in front, so one slow chain is worked
 out during the reading of several quick steps. A new puzzle's first hint is asked ahead
-too (one board: a reader who never presses Hint costs the worker one search), once the
-worker knows it has one solution (the rating line's ``proper``, while its path is still
-being rated: only then is its search known to be short).
+too, once the worker knows it has one solution (the rating line's ``proper``, while its
+path is still being rated: only then is its search known to be short), but that one
+board only: each board asked ahead is one search a press waits behind, and at a hard
+puzzle's start, where the first steps are half-second chains, the rating's walk (in
+slices, sharing its steps with the hints: ``app.steps_of``) looks further ahead without
+making a press wait (bench/hint_press.py: eight boards there made a press wait 1 s).
 
 What it lights on the board is the view's ``Lit``; its changes go through the
 ``editing.Editor``. Any change makes a hint or a check stale: ``forget`` (on the editor's
