@@ -4,11 +4,16 @@ Each test that asks for ``context``, ``app``, ``board`` gets a context with noth
 another test in it (no page, no stored board, no service worker, cache storage or
 database) and a freshly booted page: no test sees what another left (a stored board, a
 trace, an open panel, a viewport). The context itself is the process's, kept open from
-test to test with one idle page of the app's origin in it: a new page of the app then
-boots in about 1.2 s of CPU instead of 1.9 s in a new context (Chromium reuses the
-renderer and what it compiled; 8 boots each, on this 2-core machine), and boots are most
-of the suite's work. A test that changes the context itself (routes, offline,
-permissions, another viewport for every page) makes its own. The site is served under a
+test to test with one idle tab on the app's origin in it, and boots are most of the
+suite's work: a new page of the app boots in about 1.2 s of CPU there instead of 1.9 s
+in a new context (Chromium reuses the renderer and what it compiled; 8 boots each, on
+this 2-core machine), and the app booted in the idle tab itself, which ``app`` does, in
+about 1.2 s instead of 1.9 s in a new tab of that context (6 boots each). The tab is
+lent only as a reader leaves a tab: back on the origin's blank page, its session storage
+and history emptied; a test that changed the tab itself (routes, scripts, listeners,
+viewport, another site) gets it closed and the next test a new one (``Warm.TAB_STATE``).
+A test that changes the context itself (routes, offline, permissions, another viewport
+for every page) makes its own. The site is served under a
 sub-path, as a GitHub project page is, so every URL the page uses must be relative.
 Chromium resolves no host but 127.0.0.1 and every request is recorded: a request off the
 page's origin, from the page or from its workers, fails the test.
@@ -19,7 +24,7 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -169,35 +174,97 @@ DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 CLEARED = "all"
 """What ``Storage.clearDataForOrigin`` empties between tests: every kind of site storage
 (local storage, IndexedDB, cache storage, service workers, cookies); the HTTP cache is
-not among them, so the next test's page revalidates what it already has. Session
-storage belongs to a tab, and every test's tabs are new."""
+not among them. Session storage belongs to a tab: the lent tab's is emptied, other tabs
+are closed."""
 
 
 class Warm:
-    """The process's desktop context, its one idle page and every URL it requested."""
+    """The process's desktop context, its idle tab and every URL it requested."""
+
+    TAB_STATE = (
+        "add_init_script",
+        "emulate_media",
+        "expose_binding",
+        "expose_function",
+        "on",
+        "once",
+        "route",
+        "route_from_har",
+        "route_web_socket",
+        "set_default_navigation_timeout",
+        "set_default_timeout",
+        "set_extra_http_headers",
+        "set_viewport_size",
+    )
+    """The idle tab's methods that leave something of a test in the tab beyond its page:
+    a test that calls one gets the tab closed after it, not lent again."""
 
     def __init__(self, browser: Browser, base_url: str) -> None:
-        """Open the context, allowed the clipboard, with its idle page on the app's origin."""
+        """Open the context, allowed the clipboard, with its idle tab on the app's origin."""
         self.context = browser.new_context(viewport=DESKTOP)
         self.context.grant_permissions(
             ["clipboard-read", "clipboard-write"], origin=origin_of(base_url)
         )
+        self.base_url = base_url
+        self.blank = base_url + "manifest.webmanifest"
         self.urls = record_requests(self.context)
+        self.errors: list[str] = []
+        self.open_idle()
+
+    def open_idle(self) -> None:
+        """A new idle tab on the origin's blank page, its page errors noted in ``errors``."""
         self.idle = self.context.new_page()
-        self.idle.goto(base_url + "manifest.webmanifest")
+        self.idle.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.idle.goto(self.blank)
         self.cdp = self.context.new_cdp_session(self.idle)
+        self.changed = False
+        for name in self.TAB_STATE:
+            setattr(self.idle, name, self.noting(getattr(self.idle, name)))
+
+    def noting(self, method: Callable[..., object]) -> Callable[..., object]:
+        """``method``, noting when called that the tab keeps something of this test."""
+
+        def noted(*args: object, **kwargs: object) -> object:
+            self.changed = True
+            return method(*args, **kwargs)
+
+        return noted
+
+    def boot(self) -> Page:
+        """The app booted in the idle tab: its history only this visit, no page error yet."""
+        self.errors.clear()
+        self.idle.goto(self.base_url)
+        self.cdp.send("Page.resetNavigationHistory")
+        return self.idle
 
     def empty(self, origins: set[str]) -> None:
         """Empty the storage of ``origins``."""
         for origin in sorted(origins):
             self.cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": CLEARED})
 
+    def stayed(self) -> bool:
+        """Whether every page the idle tab showed since its history was emptied is of the
+        app's origin (so its session storage is the origin's alone)."""
+        history = self.cdp.send("Page.getNavigationHistory")["entries"]
+        origin = origin_of(self.base_url)
+        return all(origin_of(entry["url"]) == origin for entry in history)
+
     def clean(self, since: int) -> list[str]:
-        """Close every page but the idle one and empty the storage of each origin requested
-        since ``since``; return those requests."""
+        """Close every page but the idle tab; put the idle tab back on the blank page with
+        its session storage and history emptied (or replace it when the test changed it
+        or left the origin in it); empty the storage of each origin requested since
+        ``since``; return those requests."""
         for page in self.context.pages:
             if page is not self.idle:
                 page.close()
+        if self.idle.is_closed() or self.changed or not self.stayed():
+            if not self.idle.is_closed():
+                self.idle.close()
+            self.open_idle()
+        elif self.idle.url != self.blank:
+            self.idle.goto(self.blank)
+            self.idle.evaluate("sessionStorage.clear()")
+            self.cdp.send("Page.resetNavigationHistory")
         urls = self.urls[since:]
         self.empty({origin_of(u) for u in urls if u.startswith("http")})
         return urls
@@ -233,14 +300,12 @@ def context(warm: Warm, base_url: str) -> Iterator[BrowserContext]:
 
 
 @pytest.fixture
-def app(context: BrowserContext, base_url: str) -> Page:
-    """The app in a new page of the test's own context: board typeable and solver ready."""
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(base_url)
+def app(context: BrowserContext, warm: Warm) -> Page:
+    """The app in the idle tab of the test's own context: board typeable, solver ready."""
+    page = warm.boot()
+    assert page.context == context
     wait_ready(page)
-    assert errors == []
+    assert warm.errors == []
     return page
 
 
