@@ -185,17 +185,16 @@ def test_keyboard_only_enter_solve_and_play(board: Page) -> None:
     board.evaluate("document.activeElement.blur()")
     board.keyboard.press("Tab")
     tab_to(board, "#board .cell")
-    for row in range(9):
-        for col in range(9):
+    for row in range(9):  # a snake: rightwards on even rows, leftwards on odd ones
+        cols = range(9) if row % 2 == 0 else range(8, -1, -1)
+        for step, col in enumerate(cols):
             digit = LEETCODE[row * 9 + col]
             if digit != ".":
                 board.keyboard.press(digit)
-            if col < 8:
-                board.keyboard.press("ArrowRight")
+            if step < 8:
+                board.keyboard.press("ArrowRight" if row % 2 == 0 else "ArrowLeft")
         if row < 8:
             board.keyboard.press("ArrowDown")
-            for _ in range(8):
-                board.keyboard.press("ArrowLeft")
     assert cell_values(board) == LEETCODE
     tab_to(board, "#solve")
     board.keyboard.press("Enter")
