@@ -261,8 +261,9 @@ class Warm:
             if not self.idle.is_closed():
                 self.idle.close()
             self.open_idle()
-        elif self.idle.url != self.blank:
-            self.idle.goto(self.blank)
+        else:
+            if self.idle.url != self.blank:
+                self.idle.goto(self.blank)
             self.idle.evaluate("sessionStorage.clear()")
             self.cdp.send("Page.resetNavigationHistory")
         urls = self.urls[since:]
