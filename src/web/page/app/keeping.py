@@ -10,6 +10,8 @@ still keeps the board.
 Saves run one at a time (``save``): a save asked while one is out (the timer's, each
 second) runs once that one has written, with the bumps asked meanwhile, so no save reads
 what another is about to overwrite (a link's game was lost so, to the next tick's save).
+A save asked is ``due`` until written: ``flush`` writes it at once, also while a save
+waits for storage (a reload then lost the entry typed just before, on a loaded machine).
 
 Runs on the page's main thread (MicroPython through PyScript).
 """
@@ -93,8 +95,8 @@ class Keeper:
         self.bump = False
         """The change pending was the reader's play (``games.played``'s bump)."""
         self.saving = False
-        self.waiting: bool | None = None
-        """A save asked while one is out, and its bump; None: none (``save``)."""
+        self.due: bool | None = None
+        """A save asked and not yet written, and its bump; None: none (``save``)."""
         self.storage: Any = None
         """localStorage once read (``stored``): ``flush`` cannot wait for it."""
         self.later = create_proxy(self.write)
@@ -118,15 +120,15 @@ class Keeper:
                 None, "", window.location.pathname + query + window.location.hash
             )
         bump, self.bump = self.bump, False
-        browser.spawn(self.save(bump))
+        self.save(bump)
 
     def flush(self) -> None:
-        """Write a pending change now (the page is being hidden: it may never run
-        again), without waiting for storage."""
-        if self.pending and self.storage is not None:
-            bump = self.bump
+        """Write a pending change and a save not yet written now (the page is being
+        hidden: it may never run again), without waiting for storage."""
+        if self.pending:
             self.write()
-            self.put(self.storage, bump)
+        if self.due is not None and self.storage is not None:
+            self.put(self.storage)
 
     async def read(self) -> "games.Kept":
         """What storage keeps (``kept_in``), or nothing where it is refused."""
@@ -139,23 +141,28 @@ class Keeper:
         self.storage = await stored()
         return self.storage
 
-    async def save(self, bump: bool) -> None:
-        """Save the board's game (read, change, write: another tab's games stay), one
-        save at a time (see the module's docstring)."""
-        self.waiting = self.waiting or bump
-        if self.saving:
-            return
-        self.saving = True
+    def save(self, bump: bool) -> None:
+        """Save the board's game soon (read, change, write: another tab's games stay),
+        one save at a time (see the module's docstring); due from now (``flush``)."""
+        self.due = bool(self.due) or bump
+        if not self.saving:
+            self.saving = True
+            browser.spawn(self.saves())
+
+    async def saves(self) -> None:
+        """Write the saves due, one after another, until none is (``save``)."""
         try:
-            while self.waiting is not None:
-                bump, self.waiting = self.waiting, None
-                self.put(await self.open(), bump)
+            while self.due is not None:
+                storage = await self.open()
+                if self.due is not None:  # not written by ``flush`` meanwhile
+                    self.put(storage)
         finally:
             self.saving = False
 
-    def put(self, storage: "Any", bump: bool) -> None:
-        """Save the game into ``storage`` now (None: refused; what is kept is still
-        shown)."""
+    def put(self, storage: "Any") -> None:
+        """Write the save due into ``storage`` now (None: refused; what is kept is
+        still shown)."""
+        bump, self.due = bool(self.due), None
         self.kept = self.game(games.empty() if storage is None else kept_in(storage), bump)
         self.shown(self.kept)
         if storage is None:

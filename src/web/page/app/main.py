@@ -135,7 +135,7 @@ def on_proper(_puzzle: str) -> None:
 @when(watch.ticked)
 def on_tick() -> None:
     """Each second the timer runs: keep its time in storage."""
-    spawn(keeper.save(False))
+    keeper.save(False)
 
 
 @when("visibilitychange", document)
