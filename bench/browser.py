@@ -126,7 +126,7 @@ def open_profile(playwright: Playwright, folder: str, **options: Any) -> Browser
     ``options`` go to Playwright's context (viewport, is_mobile, has_touch...)."""
     return playwright.chromium.launch_persistent_context(
         folder,
-        executable_path=SUPPORT.chromium_path(),
+        **SUPPORT.launch_options(whole=True),
         args=SUPPORT.CHROMIUM_ARGS,
         headless=True,
         **options,

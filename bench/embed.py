@@ -122,7 +122,7 @@ def open_profile(playwright: Playwright, folder: str, height: int) -> BrowserCon
     args = [f"{a}, EXCLUDE localhost" if "host-resolver" in a else a for a in support.CHROMIUM_ARGS]
     return playwright.chromium.launch_persistent_context(
         folder,
-        executable_path=support.chromium_path(),
+        **support.launch_options(whole=True),
         args=args,
         headless=True,
         viewport={"width": 1000, "height": height},
@@ -297,7 +297,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="also write the results here")
     args = parser.parse_args(argv)
     counter = Counter()
-    results: dict[str, Any] = {"chromium": support.chromium_path() or "playwright's"}
+    results: dict[str, Any] = {"chromium": support.launch_options(whole=True)}
     with (
         serving(ROOT, PREFIX, counter) as site_port,
         tempfile.TemporaryDirectory() as blog,

@@ -124,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     lines = ["| set | reader | presses | median | p90 | max |", "|---|---|---:|---:|---:|---:|"]
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=support.chromium_path())
+        browser = playwright.chromium.launch(**support.launch_options(whole=True))
         page = browser.new_page()
         page.goto(url)
         page.wait_for_function("document.body.dataset.ready === 'true'", timeout=TIMEOUT_MS)

@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "scripts")]
 
 from serve import make_server  # noqa: E402 (scripts/ put on the path just above)
-from support import chromium_path  # noqa: E402
+from support import launch_options  # noqa: E402
 
 from sudoku.plain import STARTING_POINTS, unmarked  # noqa: E402
 
@@ -118,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     threading.Thread(target=server.serve_forever, daemon=True).start()
     results = []
     with sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=chromium_path())
+        browser = driver.chromium.launch(**launch_options(whole=True))
         for _ in range(args.runs):
             context = browser.new_context(viewport={"width": 1280, "height": 900})
             results.append(one_visit(context.new_page(), url))

@@ -350,7 +350,7 @@ def main(argv: list[str] | None = None) -> int:
     plan += [] if args.skip_desktop else [("app", "desktop")]
     plan += [] if args.skip_widget else [("widget", "phone")]
     sources = ({"before": args.before.resolve()} if args.before else {}) | {"now": ROOT}
-    results: dict[str, Any] = {"runs": args.runs, "chromium": support.chromium_path()}
+    results: dict[str, Any] = {"runs": args.runs, "chromium": support.launch_options(whole=True)}
     results["load_average_before"] = os.getloadavg()  # how busy the shared machine was
     sites: dict[str, dict[str, Any]] = {}
     with contextlib.ExitStack() as stack:

@@ -37,7 +37,7 @@ from playwright.sync_api import (
     ViewportSize,
     sync_playwright,
 )
-from support import CHROMIUM_ARGS, chromium_path, load_file
+from support import CHROMIUM_ARGS, launch_options, load_file
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = Path(os.environ.get("SUDOKU_SITE", ROOT))
@@ -76,8 +76,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 def launch(playwright: Playwright) -> Browser:
-    """Headless Chromium that can reach 127.0.0.1 and nothing else."""
-    return playwright.chromium.launch(executable_path=chromium_path(), args=LAUNCH_ARGS)
+    """Headless Chromium (the headless shell where installed: ``launch_options``) that can
+    reach 127.0.0.1 and nothing else."""
+    return playwright.chromium.launch(**launch_options(), args=LAUNCH_ARGS)
 
 
 def off_origin(urls: list[str], origin: str) -> list[str]:
@@ -140,12 +141,13 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
 
 @pytest.fixture(scope="session")
 def two_sites(playwright: Playwright) -> Iterator[Browser]:
-    """A Chromium that also resolves localhost: a site other than 127.0.0.1, for host pages.
+    """The whole Chromium, also resolving localhost: a site other than 127.0.0.1, for host
+    pages (the headless shell would let their frames use the first site's storage).
 
     Browsers key storage by site, not origin: another port of 127.0.0.1 is the same site.
     """
     args = [f"{a}, EXCLUDE localhost" if "host-resolver" in a else a for a in LAUNCH_ARGS]
-    chromium = playwright.chromium.launch(executable_path=chromium_path(), args=args)
+    chromium = playwright.chromium.launch(**launch_options(whole=True), args=args)
     yield chromium
     chromium.close()
 

@@ -19,7 +19,7 @@ import sitekit
 from conftest import BOOT_MS, ROOT, SITE, Host, load_script, off_origin, origin_of
 from helpers import cell_values, load, solve
 from playwright.sync_api import Browser, Frame, Page
-from support import EASY, LEETCODE, chromium_path
+from support import EASY, LEETCODE, debian_chromium
 
 from sudoku import STRATEGIES
 
@@ -50,7 +50,7 @@ REFUSED = {
     "indexedDB": "UnknownError",
 }
 """What Chromium 156 (default settings) answers a cross-site frame (docs/offline.md)."""
-DEBIAN_CHROMIUM = chromium_path() == "/usr/bin/chromium"
+DEBIAN_CHROMIUM = debian_chromium()
 """Debian's Chromium, what make test and CI use here, refuses a cross-site frame all storage.
 Other builds (Playwright's own, on a fork's GitHub runner) may partition it instead: there
 the tests still run the widget and the app across sites, without the refusal to prove."""

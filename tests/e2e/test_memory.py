@@ -12,7 +12,7 @@ from __future__ import annotations
 from conftest import BOOT_MS, origin_of, wait_ready
 from helpers import cell_values, load, wait_verdict
 from playwright.sync_api import Browser, Page
-from support import EASY, LEETCODE, chromium_path
+from support import EASY, LEETCODE, debian_chromium
 
 REFUSED = """(() => { try { return localStorage.length >= 0 && 'allowed'; }
                       catch (error) { return error.name; } })()"""
@@ -140,7 +140,7 @@ def test_another_sites_frame_keeps_the_board_in_its_address(
         assert inner
         inner.wait_for_function("document.body?.dataset.ready === 'true'", timeout=BOOT_MS)
         assert origin_of(inner.url) != origin_of(page.url)
-        if chromium_path() == "/usr/bin/chromium":  # others may partition storage instead
+        if debian_chromium():  # others may partition storage instead
             assert inner.evaluate(REFUSED) == "SecurityError"
         frame.locator("#r1c1").click()
         page.keyboard.press("4")

@@ -19,14 +19,13 @@ from conftest import (
     LAUNCH_ARGS,
     RESULTS,
     Host,
-    chromium_path,
     off_origin,
     origin_of,
     record_requests,
 )
 from helpers import cell_values, load, solve
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Response
-from support import LEETCODE
+from support import LEETCODE, launch_options
 
 UPDATED = "Sudoku Lab was updated to a new version since your last visit."
 NARROW = {"width": 360, "height": 740}
@@ -93,12 +92,13 @@ def png_size(path: Path) -> tuple[int, int]:
 
 
 def test_the_installed_app_opens_offline(playwright: Playwright, tmp_path: Path) -> None:
-    """One visit online; Chrome finds the app installable; offline, start_url boots and solves."""
+    """One visit online; Chrome finds the app installable; offline, start_url boots and solves.
+    The whole Chromium: installability is the browser's judgement, not the engine's."""
     site = tmp_path / "_site"
     sitekit.build(site)
     host = Host(site, sitekit.PREFIX)
     context = playwright.chromium.launch_persistent_context(
-        tmp_path / "profile", executable_path=chromium_path(), args=LAUNCH_ARGS
+        tmp_path / "profile", **launch_options(whole=True), args=LAUNCH_ARGS
     )
     urls = record_requests(context)
     page = context.pages[0]
