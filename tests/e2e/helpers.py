@@ -75,6 +75,24 @@ def paste(page: Page, selector: str, text: str) -> None:
     )
 
 
+TAP_POINT = """selector => {
+    const element = document.querySelector(selector);
+    element.scrollIntoView({block: 'nearest', inline: 'nearest'});
+    const box = element.getBoundingClientRect();
+    return [box.x + box.width / 2, box.y + box.height / 2];
+}"""
+"""The middle of an element, in the viewport (scrolled into it first, as a reader does)."""
+
+
+def tap(page: Page, selector: str) -> None:
+    """A finger's tap at the middle of ``selector``'s element: whatever the page shows at
+    that point gets it, as a reader's would (a cover over the element takes the tap). One
+    look at the page instead of ``Locator.tap``'s actionability checks: ~45 ms a tap here
+    instead of ~120 ms, for tests that tap dozens of times and check what they entered."""
+    x, y = page.evaluate(TAP_POINT, selector)
+    page.touchscreen.tap(x, y)
+
+
 def show_import_export(page: Page, *, shown: bool = True) -> None:
     """Open (or close) the Import and export section, whatever its state."""
     if page.locator("#io").evaluate("io => io.open") != shown:

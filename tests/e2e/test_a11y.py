@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from conftest import ROOT, wait_ready
-from helpers import cell_values, load, solve, wait_verdict
+from helpers import cell_values, load, solve, tap, wait_verdict
 from playwright.sync_api import BrowserContext, Page
 from support import LEETCODE
 
@@ -291,8 +291,8 @@ def test_phone_with_touch_enter_by_pad_solve_and_play(
         wait_ready(page)
         for index, digit in enumerate(LEETCODE):
             if digit != ".":
-                page.locator(f"#board .cell[data-index='{index}']").tap()
-                page.locator(f".pad-key[data-digit='{digit}']").tap()
+                tap(page, f"#board .cell[data-index='{index}']")
+                tap(page, f".pad-key[data-digit='{digit}']")
         assert cell_values(page) == LEETCODE
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
         page.locator("#solve").tap()
