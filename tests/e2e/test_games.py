@@ -116,6 +116,41 @@ def test_a_reload_right_after_typing_keeps_the_entry(reader: BrowserContext, bas
     assert not first.locator("#tidy").is_checked()
 
 
+SLOW_STORAGE = """() => {
+    const get = Reflect.get;
+    Reflect.get = function (target, key, ...rest) {
+        if (String(key) === 'localStorage' && window.__slowStorage) {
+            window.__storageAsked = true;
+            return new Promise(later => setTimeout(() => later(get(target, key)), 60000));
+        }
+        return get.call(this, target, key, ...rest);
+    };
+}"""
+"""A page whose storage, once ``__slowStorage`` is set, takes a minute to come to a save
+(``keeping.stored`` reads it through ``Reflect.get``) and notes being asked."""
+
+
+def test_a_reload_while_a_save_waits_for_storage_keeps_the_entry(
+    reader: BrowserContext, base_url: str
+) -> None:
+    """An entry whose save has begun (the quiet time over) but not written yet, as when a
+    loaded phone is slow to give the page its storage, then a reload: leaving the page
+    writes it, so it is back."""
+    first = reader.new_page()
+    first.add_init_script(script=f"({SLOW_STORAGE})()")
+    first.goto(base_url)
+    wait_ready(first)
+    load(first, "easy")
+    first.wait_for_function("location.search.includes('puzzle=')")  # its save is done
+    first.evaluate("window.__slowStorage = true")
+    type_in(first, "r1c1", "4")
+    first.wait_for_function("window.__storageAsked === true")  # the entry's save waits
+    first.reload()
+    wait_ready(first)
+    first.wait_for_function("document.querySelector('#r1c1').value === '4'")
+    assert cell_classes(first, "entry") == ["r1c1"]
+
+
 HOSTILE = [
     pytest.param({"ms": "nan"}, id="ms-nan-text"),
     pytest.param({"ms": 1e308}, id="ms-1e308"),
