@@ -142,6 +142,10 @@ def test_a_reload_while_a_save_waits_for_storage_keeps_the_entry(
     wait_ready(first)
     load(first, "easy")
     first.wait_for_function("location.search.includes('puzzle=')")  # its save is done
+    ms = first.locator("#timer").get_attribute("data-ms")
+    first.wait_for_function(  # a tick, and its save: the timer's next is a second away,
+        "ms => document.querySelector('#timer').dataset.ms !== ms", arg=ms
+    )  # so the first save to wait for storage is the entry's (after the quiet time)
     first.evaluate("window.__slowStorage = true")
     type_in(first, "r1c1", "4")
     first.wait_for_function("window.__storageAsked === true")  # the entry's save waits
