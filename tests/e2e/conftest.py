@@ -13,8 +13,8 @@ lent only as a reader leaves a tab: back on the origin's blank page, its session
 and history emptied; a test that changed the tab itself (routes, scripts, listeners,
 viewport, another site) gets it closed and the next test a new one (``Warm.TAB_STATE``).
 A test that changes the context itself (routes, offline, permissions, another viewport
-for every page) makes its own. The site is served under a
-sub-path, as a GitHub project page is, so every URL the page uses must be relative.
+for every page) makes its own. The site is served under a sub-path, as a GitHub project
+page is, so every URL the page uses must be relative.
 Chromium resolves no host but 127.0.0.1 and every request is recorded: a request off the
 page's origin, from the page or from its workers, fails the test.
 """
