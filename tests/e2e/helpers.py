@@ -93,6 +93,26 @@ def tap(page: Page, selector: str) -> None:
     page.touchscreen.tap(x, y)
 
 
+PRELOADED = """() => {
+    const entries = performance.getEntriesByType('resource');
+    return Object.fromEntries([...document.querySelectorAll('link[rel=preload]')].map(
+        link => [link.href, entries.filter(e => e.name === link.href).map(e => e.initiatorType)]));
+}"""
+
+
+def preloaded(page: Page | Frame, config: str = "") -> dict[str, list[str]]:
+    """Each file the page preloads (its address): who asked for it, a request each, from
+    the page's resource timing. Asserted: each preload was its file's first request, and
+    its only one (so the script or fetch it stands for used it: one that does not match
+    makes a second request), but for the address ``config``, which a page's
+    ``<py-config>`` and its script both read (the second read asks again on the tests'
+    server, which says no-cache; on GitHub Pages it is a cache hit)."""
+    found: dict[str, list[str]] = page.evaluate(PRELOADED)
+    assert {url: kinds[0] for url, kinds in found.items() if kinds} == dict.fromkeys(found, "link")
+    assert {url for url, kinds in found.items() if len(kinds) > 1} <= {config}
+    return found
+
+
 def show_import_export(page: Page, *, shown: bool = True) -> None:
     """Open (or close) the Import and export section, whatever its state."""
     if page.locator("#io").evaluate("io => io.open") != shown:

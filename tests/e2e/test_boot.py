@@ -13,7 +13,7 @@ from conftest import (
     record_requests,
     wait_ready,
 )
-from helpers import cell_values, wait_until
+from helpers import cell_values, preloaded, wait_until
 from playwright.sync_api import Browser, Route
 
 VENDOR = load_script("vendor")
@@ -33,7 +33,7 @@ def vendored(site: Path) -> set[str]:
     vendor = site / "static" / "vendor"
     every = {p.relative_to(site).as_posix() for p in vendor.rglob("*") if p.is_file()}
     assert every >= ON_DEMAND
-    return every - ON_DEMAND
+    return every - ON_DEMAND - {f"static/vendor/{VENDOR.PRELOAD}"}  # lines the pages include
 
 
 def test_fresh_visit(browser: Browser, base_url: str) -> None:
@@ -77,6 +77,23 @@ def test_fresh_visit(browser: Browser, base_url: str) -> None:
     assert not [u for u in urls if "/pyodide/" in u]  # the app's own Python is MicroPython
     fetched = {u.removeprefix(base_url).split("?")[0] for u in urls if u.startswith(base_url)}
     assert vendored(SITE) <= fetched, "vendored files the page never loads"
+    context.close()
+
+
+def test_the_runtime_is_asked_for_at_once_and_once(browser: Browser, base_url: str) -> None:
+    """The page preloads the runtime, its config and its script, and each preload is its
+    file's request (``preloaded``): what PyScript and MicroPython then load is its answer."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(base_url)
+    wait_ready(page)
+    found = preloaded(page, config=base_url + "mpy-app.toml")
+    script = page.locator("script[type=mpy]:not([worker])")
+    wanted = [script.get_attribute("src"), script.get_attribute("config")]
+    wanted += ["./static/vendor/micropython/micropython.mjs"]
+    wanted += ["./static/vendor/micropython/micropython.wasm"]
+    assert {base_url + str(path).removeprefix("./") for path in wanted} <= found.keys()
+    assert any("/static/vendor/pyscript/core-" in url for url in found)
     context.close()
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import sitekit
 from conftest import BOOT_MS, ROOT, SITE, Host, load_script, off_origin, origin_of
-from helpers import cell_values, load, solve
+from helpers import cell_values, load, preloaded, solve
 from playwright.sync_api import Browser, Frame, Page
 from support import EASY, LEETCODE, debian_chromium
 
@@ -277,6 +277,7 @@ def test_a_widget_starts_python_only_once_in_view(
     last = tag_frame(page, 9)
     started = "document.body?.dataset.python ?? 'not loaded'"
     assert last.evaluate(started) != "started"
+    assert preloaded(last) == {}  # nor asked for the runtime
     assert page.evaluate("document.querySelectorAll('sudoku-lab iframe').length") == 10
     page.locator("#w9").scroll_into_view_if_needed()
     wait_ready(last)

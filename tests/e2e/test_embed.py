@@ -12,6 +12,7 @@ from urllib.parse import quote
 
 import pytest
 from conftest import Host, off_origin, origin_of
+from helpers import preloaded
 from playwright.sync_api import Browser, BrowserContext, Frame, Page
 from support import EASY, HARD, LEETCODE, WEB, load_file
 
@@ -397,6 +398,21 @@ def test_board_shows_the_puzzle_before_the_solver_is_ready(
     )
     assert page.evaluate("document.body.dataset.ready") == "false"
     page.close()
+
+
+def test_starting_python_asks_for_the_runtime_at_once_and_once(
+    browser: Browser, base_url: str
+) -> None:
+    """In view, the widget adds its preloads as it starts Python, and each preload is its
+    file's request (``preloaded``; tests/e2e/test_cross_site.py: none before it starts)."""
+    context = browser.new_context()
+    page = open_widget(context, base_url, f"?puzzle={EASY}")
+    found = preloaded(page, config=base_url + "mpy.toml")
+    script = page.locator("script[type=mpy]")
+    wanted = [script.get_attribute("src"), "./mpy.toml"]
+    wanted += ["./static/vendor/micropython/micropython.wasm"]
+    assert {base_url + str(path).removeprefix("./") for path in wanted} <= found.keys()
+    context.close()
 
 
 # -- a host page on another origin -------------------------------------------------------
