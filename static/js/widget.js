@@ -95,9 +95,10 @@ let solver = null;
 function startPython() {
   if (document.body.dataset.python === "started") return;
   document.body.dataset.python = "started";
-  document.head.append(document.getElementById("python-preload").content.cloneNode(true));
+  const pyscript = import(PYSCRIPT); // asked first: it is what runs first
   const config = fetch(WORKER_CONFIG).then((response) => response.json());
-  solver = Promise.all([import(PYSCRIPT), config])
+  document.head.append(document.getElementById("python-preload").content.cloneNode(true));
+  solver = Promise.all([pyscript, config])
     .then(([{ MPWorker }, { recorded_files: more, ...options }]) => {
       if (recording) options.files = { ...options.files, ...more };
       return MPWorker(WORKER, { config: options, version: MICROPYTHON });
