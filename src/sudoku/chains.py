@@ -46,7 +46,7 @@ its own ``assume``.
 from __future__ import annotations
 
 from sudoku.grid import PEERS, UNITS, UNITS_OF
-from sudoku.singles import PLACED, close
+from sudoku.singles import INDEX, PLACED, PLACES, close
 from sudoku.singles import start as start_of
 from sudoku.steps import (
     BIT,
@@ -221,10 +221,6 @@ class Outcome:
         self.masks = list(masks)
         self.need = list(need)
         self.counts = list(counts)
-
-
-INDEX = {1 << index: index for index in range(9)}
-"""Each one-bit mask's digit, less one."""
 
 
 def needs_of(masks: Sequence[int]) -> tuple[list[int], list[int]]:
@@ -496,16 +492,17 @@ def splits(state: list[int], every: bool) -> list[tuple[int, list[tuple[int, int
             if not every:
                 return found
     for unit, members in enumerate(UNITS):
-        once = twice = three = 0
-        for cell in members:
-            mask = state[cell]
-            three |= twice & mask
-            twice |= once & mask
-            once |= mask
-        for bit in bits_of(twice & ~three & ~state[PLACED + unit]):
-            found.append((unit, [(cell, bit) for cell in members if state[cell] & bit]))
-            if not every:
-                return found
+        done = state[PLACED + unit]
+        first = PLACES + 9 * unit
+        for digit in range(9):
+            where = state[first + digit]  # the digit's places: two when one is left past one
+            rest = where & (where - 1)
+            bit = 1 << digit
+            if rest and not rest & (rest - 1) and not done & bit:
+                pair = [(members[INDEX[where ^ rest]], bit), (members[INDEX[rest]], bit)]
+                found.append((unit, pair))
+                if not every:
+                    return found
     if not found:
         cell = min([c for c in range(81) if state[c]], key=lambda c: SIZE[state[c]])
         found.append((-1, [(cell, low) for low in bits_of(state[cell])]))

@@ -24,7 +24,7 @@ from sudoku.chains import (
 )
 from sudoku.formats import PuzzleError
 from sudoku.grid import UNITS
-from sudoku.singles import ALL, PLACED, close, start
+from sudoku.singles import ALL, PLACED, PLACES, close, start
 from sudoku.solver import solve
 from sudoku.steps import BIT, SIZE, masks_of
 
@@ -75,6 +75,45 @@ def test_close_breaks_a_rule_exactly_when_assume_does(given: tuple[str, str]) ->
             assert close(deeper, other, other_bit) == (inner.contradiction is None)
             broken += inner.contradiction is not None
     assert broken  # both kinds met
+
+
+def open_places(state: list[int]) -> list[tuple[int, int, int]]:
+    """(unit, digit index, places) of each digit still to be placed in each unit, from the
+    state's places table."""
+    return [
+        (unit, digit, state[PLACES + 9 * unit + digit])
+        for unit in range(27)
+        for digit in range(9)
+        if not state[PLACED + unit] & (1 << digit)
+    ]
+
+
+def assert_places_as_the_cells_give(state: list[int]) -> None:
+    """Each digit still to be placed in a unit has the places its cells give it (as
+    ``start`` finds them from the masks alone), two or more: no single left behind."""
+    fresh = start(state[:81])
+    kept = open_places(state)
+    assert kept == [(unit, digit, fresh[PLACES + 9 * unit + digit]) for unit, digit, _ in kept]
+    assert all(places & (places - 1) for _, _, places in kept)
+
+
+@pytest.mark.parametrize("given", [CHAIN_STATE, SPLIT_STATE])
+def test_close_keeps_the_places_the_cells_give(given: tuple[str, str]) -> None:
+    """After each close that breaks nothing (every candidate, and every 5th of the state it
+    stalls in), the places table is what the cells give."""
+    masks = start_masks(given)
+    checked = 0
+    for cell, bit in candidates(masks):
+        after = start(masks)
+        if not close(after, cell, bit):
+            continue
+        assert_places_as_the_cells_give(after)
+        for other, other_bit in candidates(after[:81])[::5]:
+            deeper = after[:]
+            if close(deeper, other, other_bit):
+                assert_places_as_the_cells_give(deeper)
+                checked += 1
+    assert checked
 
 
 def test_a_chain_in_round_k_has_k_plus_2_links_or_more() -> None:
