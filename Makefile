@@ -60,7 +60,8 @@ lint: venv $(NPM_STAMP)
 # pages and sites are made once, the longest files first (tests/e2e/conftest.py).
 JOBS ?= 2
 
-unit: venv $(NPM_STAMP)
+# The unit tests render the pages too, which include static/vendor/preload.html.
+unit: venv vendor
 	$(BIN)/pytest -n $(JOBS) --dist loadgroup tests/unit
 
 e2e: venv vendor chromium
