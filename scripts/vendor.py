@@ -20,11 +20,11 @@ imports the TOML parser and the error plugin, then micropython.mjs, which fetche
 wasm): ``preload_links`` writes static/vendor/PRELOAD, the ``<link rel="preload">``
 lines the pages include (index.html and lab.html in their head, embed.html in a
 template its script adds when the widget starts Python). On the phone profile of
-bench/phone.py that brought the app's board from 3.00 s to 2.63 s (medians of 5 visits,
-each tree visited in turn). Scripts are preloaded ``as="script"``, not ``modulepreload``,
-which would also compile them on the main thread before the first paint (typeable 0.53
-s -> 0.65 s when tried); the wasm at low priority, so it does not take the bandwidth the
-page's stylesheets need first.
+bench/phone.py that brought the app's usable time from 2.95 s to 2.62 s and the widget's
+from 2.41 s to 2.06 s (medians of 5 visits, each tree visited in turn). Scripts are
+preloaded ``as="script"``, not ``modulepreload``, which would also compile them on the
+main thread before the first paint (typeable 0.49 s -> 0.65 s when tried); all at low
+priority, so they wait for what the first paint needs (the stylesheets, boot.js).
 
 One fix is applied to the copied PyScript (``patch_pyscript``): its Pyodide loader must
 boot where the browser refuses IndexedDB (a cross-site iframe), see STORAGE_FIXES.

@@ -90,8 +90,9 @@ let solver = null;
  * an object reaches the worker's `pyscript.config` (a `<script worker config="...">`
  * passes the file's address): its `sync_main_only` keeps PyScript from warning, in every
  * blog reader's console, that the worker has no SharedArrayBuffer to reach the page with
- * (it never does: it only answers calls). First the page's `#python-preload` lines go
- * in: the files PyScript would otherwise find one after another are asked for at once. */
+ * (it never does: it only answers calls). Beside PyScript's entry, the page's
+ * `#python-preload` lines go in: the files PyScript would otherwise find one after
+ * another are asked for at once. */
 function startPython() {
   if (document.body.dataset.python === "started") return;
   document.body.dataset.python = "started";
