@@ -84,8 +84,9 @@ def close(state: list[int], cell: int, bit: int) -> bool:
     singles that follow, in place, until none is left (True) or a rule breaks (False:
     the state is then half done, to be thrown away).
 
-    Flat, tables in locals, the three units unrolled as a loop over fixed offsets: the
-    chains call it thousands of times a hint.
+    Flat, tables in locals: the chains call it thousands of times a hint. A placement
+    first lists the candidates it removes (the cell's other digits, the digit from its
+    peers), then takes each one's place out of its three units.
     """
     peers, units, index, slots_of, placed, unit_at = (
         PEERS,
@@ -107,11 +108,28 @@ def close(state: list[int], cell: int, bit: int) -> bool:
         state[a] |= bit
         state[b] |= bit
         state[c] |= bit
-        slots = slots_of[cell]
+        lost = []  # (cell, digit bit) of each candidate removed, flat
         rest = mask ^ bit  # the cell's other digits lose this place
         while rest:
             low = rest & -rest
             rest ^= low
+            lost.append(cell)
+            lost.append(low)
+        for peer in peers[cell]:
+            mask = state[peer]
+            if mask & bit:
+                mask ^= bit
+                if not mask:
+                    return False
+                state[peer] = mask
+                if not mask & (mask - 1):
+                    queue.append(peer)
+                    queue.append(mask)
+                lost.append(peer)
+                lost.append(bit)
+        while lost:
+            low = lost.pop()
+            slots = slots_of[lost.pop()]
             digit = index[low]
             for k in (0, 2, 4):
                 at = slots[k] + digit
@@ -124,27 +142,4 @@ def close(state: list[int], cell: int, bit: int) -> bool:
                             return False
                         queue.append(units[unit][index[left]])
                         queue.append(low)
-        digit = index[bit]
-        for peer in peers[cell]:
-            mask = state[peer]
-            if mask & bit:
-                mask ^= bit
-                if not mask:
-                    return False
-                state[peer] = mask
-                if not mask & (mask - 1):
-                    queue.append(peer)
-                    queue.append(mask)
-                slots = slots_of[peer]
-                for k in (0, 2, 4):
-                    at = slots[k] + digit
-                    left = state[at] ^ slots[k + 1]
-                    state[at] = left
-                    if not left & (left - 1):
-                        unit = unit_at[at]
-                        if not state[PLACED + unit] & bit:
-                            if not left:
-                                return False
-                            queue.append(units[unit][index[left]])
-                            queue.append(bit)
     return True
