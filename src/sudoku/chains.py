@@ -495,8 +495,8 @@ def splits(state: list[int], every: bool) -> list[tuple[int, list[tuple[int, int
         done = state[PLACED + unit]
         first = PLACES + 9 * unit
         for digit in range(9):
-            where = state[first + digit]  # the digit's places: two when one is left past one
-            rest = where & (where - 1)
+            where = state[first + digit]  # the digit's places in the unit, as positions
+            rest = where & (where - 1)  # all but the first: one bit when there are two
             bit = 1 << digit
             if rest and not rest & (rest - 1) and not done & bit:
                 pair = [(members[INDEX[where ^ rest]], bit), (members[INDEX[rest]], bit)]

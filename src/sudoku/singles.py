@@ -50,7 +50,8 @@ SIZE: Final = PLACES + 27 * 9
 digit."""
 
 INDEX: Final = tuple([([i for i in range(9) if bit == 1 << i] or [-1])[0] for bit in range(257)])
-"""A one-bit mask's bit number: a digit's (less one), a position's in its unit."""
+"""A one-bit mask's bit number: a digit's (less one), a position's in its unit (-1 for
+any other mask; found by looking, as MicroPython's ints have no ``bit_length``)."""
 PLACED_SLOTS: Final = tuple(tuple([PLACED + unit for unit in UNITS_OF[cell]]) for cell in range(81))
 """Each cell's three units' slots in a state."""
 PLACE_SLOTS: Final = tuple(
