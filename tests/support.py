@@ -30,6 +30,8 @@ HARD = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1....
 """The app's "hard" sample, the anti-backtracking puzzle: built against the naive order
 (its solution's first row is 987654321, so the naive search meets the wrong digits first
 in every cell of it and runs to millions of steps)."""
+REFUTED = "98.75.6.375..4.8.9..3.98.7.5..8.793...94......375291..3.897...1.9...5.8..7528..96"
+"""A board whose next step is a contradiction chain without a split (forum_hardest's)."""
 
 WEB = ROOT / "src" / "web"
 """The browser glue: top-level scripts, loaded with ``load_file`` under CPython."""

@@ -461,8 +461,24 @@ def next_step(grid: Grid, marks: Sequence[str] | None = None) -> Step | None:
 
     PuzzleError for conflicting givens or no solution (see ``solutions``).
     """
+    found = None
+    for piece in step_search(grid, marks):
+        found = piece
+    return found
+
+
+def step_search(grid: Grid, marks: Sequence[str] | None = None) -> Iterator[Step | None]:
+    """``next_step`` in pieces, for a caller that must stay responsive (the app's worker,
+    asking ahead of the reader): None at each pause of a contradiction chain's search
+    (``chains.refutations``), then the step if there is one; the last value, either
+    way, is ``next_step``'s."""
     solution = only_solution(grid)
-    return first_step(checked_marks(grid, marks), solution=solution)
+    checked = checked_marks(grid, marks)
+    found = first_step(checked, solution=solution, last_resort=False)
+    if found is not None or solution is None:
+        yield found
+        return
+    yield from refutations(checked, solution)
 
 
 def wrong_entry(givens: Grid, grid: Grid) -> Step | None:
@@ -525,7 +541,11 @@ SEARCH_CHUNK = 64
 millisecond in CPython): the worst puzzles take seconds to prove, in slices."""
 
 
-def rating_walk(grid: Grid, known: dict[str, Step] | None = None) -> Iterator[int]:
+def rating_walk(
+    grid: Grid,
+    known: dict[str, Step] | None = None,
+    searching: dict[str, Iterator[Step | None]] | None = None,
+) -> Iterator[int]:
     """``rate`` a step at a time, for a caller that must stay responsive (the app's
     worker): yields 0 while the puzzle's one solution is searched (``SEARCH_CHUNK``
     guesses at a time: a worst case takes long), then the hardest rating so far (tenths)
@@ -534,7 +554,8 @@ def rating_walk(grid: Grid, known: dict[str, Step] | None = None) -> Iterator[in
     The refusals of ``rate`` (PuzzleError) come as the search ends.
 
     ``known``: steps already found, by ``state_key``, taken instead of searched again,
-    and where the walk puts each step it finds past the singles (see ``path_walk``)."""
+    and where the walk puts each step it finds past the singles; ``searching``: where it
+    shows its contradiction-chain search under way (see ``path_walk``)."""
     checked_grid(grid)
     clashes = conflicts(grid)
     if clashes:
@@ -547,7 +568,8 @@ def rating_walk(grid: Grid, known: dict[str, Step] | None = None) -> Iterator[in
         raise PuzzleError(VERDICT_WORDS["none"])
     if found["solutions"] > 1:
         raise PuzzleError(VERDICT_WORDS["multiple"] + ": only a proper puzzle has a level")
-    for tenths in path_walk(list(grid), marks_of(grid), found["solution"], 1000, known):
+    cells, marks, solution = list(grid), marks_of(grid), found["solution"]
+    for tenths in path_walk(cells, marks, solution, 1000, known=known, searching=searching):
         assert tenths is not None  # no ceiling: the last resort always finishes
         yield tenths
 
@@ -571,12 +593,14 @@ def path_rating(
     return hardest
 
 
-def path_walk(
+def path_walk(  # noqa: PLR0913 (the state, its solution and ceiling, two shared tables)
     cells: list[str],
     marks: list[str],
     solution: Grid | None,
     ceiling: int,
+    *,
     known: dict[str, Step] | None = None,
+    searching: dict[str, Iterator[Step | None]] | None = None,
 ) -> Iterator[int | None]:
     """``path_rating`` a step at a time: the hardest rating so far after each step (and
     again at each pause of a contradiction chain's search, ``chains.refutations``: it can
@@ -591,7 +615,13 @@ def path_walk(
     instead of searched again (one that comes while a contradiction chain is searched for
     its state ends that search at its next pause); each step found past the singles is
     put there. The app's worker shares it between a puzzle's rating and its hints, so a
-    chain is searched once.
+    chain is searched once. ``searching`` (with ``known``): the searches under way, by
+    ``state_key``, each a generator of pieces as ``chains.refutations`` (or
+    ``step_search``, a hint's): the walk goes on with one it finds for its state, and
+    puts its own there while it searches, so that a hint asked for that very state goes
+    on with it instead of starting over (the walk searches in pieces, between the
+    worker's other calls: a hint asked meanwhile would throw away what the walk did);
+    the walk then takes the step found.
     """
     finders = [FINDERS[i] for i in range(2, len(FINDERS)) if TENTHS[TECHNIQUES[i]] <= ceiling]
     last_resort = TENTHS[TECHNIQUES[-1]] <= ceiling
@@ -603,15 +633,23 @@ def path_walk(
             break
         key = state_key(cells, marks) if known is not None else ""
         found = known.get(key) if known is not None else None
-        if found is None:
+        search = searching.get(key) if searching is not None else None  # a hint's
+        if found is None and search is None:
             found = first_step(marks, finders, solution, False)
         if found is None and last_resort and solution is not None:
-            for piece in refutations(marks, solution):
+            search = search or refutations(marks, solution)
+            if searching is not None:
+                searching[key] = search
+            for piece in search:
                 # a pause (None) may find the step found meanwhile (a hint, in the worker)
                 found = piece if piece is not None or known is None else known.get(key)
                 if found is not None:
                     break
                 yield hardest  # a pause in the last resort's search: nothing new
+            else:  # a hint ran the search on to its step, and kept it
+                found = known.get(key) if known is not None else None
+            if searching is not None:
+                searching.pop(key, None)
         if found is not None and known is not None:
             known[key] = found
         if found is None:

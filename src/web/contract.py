@@ -208,6 +208,12 @@ if TYPE_CHECKING:
         text: str
 
     @final
+    class Pending(TypedDict):
+        """``hint_ahead`` while the board's search goes on: call it again to go on."""
+
+        pending: bool
+
+    @final
     class Rating(TypedDict):
         """``rate_start``, ``rate_more`` while the rating goes on: call ``rate_more(job)``;
         ``steps``: the walk's steps so far (the solution's search, then the logical path);

@@ -3,10 +3,12 @@ a step at a time (``logic.rating_walk``): the app's hint list and rating line.""
 
 from __future__ import annotations
 
-import pytest
-from support import COMMITTED_PUZZLES, EASY, LEETCODE
+from collections.abc import Iterator
 
-from sudoku import logic
+import pytest
+from support import COMMITTED_PUZZLES, EASY, LEETCODE, REFUTED
+
+from sudoku import chains, logic
 from sudoku.formats import PuzzleError
 from sudoku.logic import (
     Step,
@@ -23,8 +25,6 @@ from sudoku.solver import solve
 
 X_CHAIN_PUZZLE = "..3...4......7..8....3.4.1....6.17.....482.3..6...52...4...7...61...89..9.8....2."
 """A puzzle (unbiased_1000's) whose logical path takes an x-chain on 1."""
-REFUTED = "98.75.6.375..4.8.9..3.98.7.5..8.793...94......375291..3.897...1.9...5.8..7528..96"
-"""A board whose next step is a contradiction chain without a split (forum_hardest's)."""
 SPLIT = "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52...96"
 """A board whose next step is a contradiction chain that splits (forum_hardest's)."""
 
@@ -119,6 +119,35 @@ def test_a_step_found_meanwhile_ends_the_walks_own_search() -> None:
             known.update(found)
     assert len(walked) < first_chain
     assert walked[-1] == alone[-1]
+
+
+def test_a_hint_goes_on_with_the_walks_search_under_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    """While the walk searches a state's chain, ``searching`` holds that search; run on
+    from there by another (a hint, in the app's worker), it gives the state's step
+    (``next_step``'s), and the walk takes that step: as many searches started as by the
+    walk alone, the same rating."""
+    started: list[str] = []
+
+    def counted(marks: list[str], solution: str) -> object:
+        started.append("|".join(marks))
+        return chains.refutations(marks, solution)
+
+    monkeypatch.setattr(logic, "refutations", counted)
+    alone = list(rating_walk(SPLIT, {}, {}))
+    searches, started[:] = len(started), []
+    first_chain = next(i for i, tenths in enumerate(alone) if tenths > 0)
+    known: dict[str, Step] = {}
+    searching: dict[str, Iterator[Step | None]] = {}
+    walk = rating_walk(SPLIT, known, searching)
+    walked = [next(walk) for _ in range(first_chain // 2)]  # deep in the first search
+    (key,) = searching
+    step = next(piece for piece in searching.pop(key) if piece is not None)
+    known[key] = step  # as the worker keeps what a hint found
+    walked += list(walk)
+    assert len(started) == searches
+    assert walked[-1] == alone[-1]
+    grid, *marks = key.split("|")
+    assert next_step(grid, marks) == step
 
 
 def test_rating_walk_refuses_what_rate_refuses() -> None:

@@ -10,7 +10,7 @@ from types import ModuleType
 import pytest
 from history import History
 from sheet import Sheet
-from support import APP_WORKER, EASY, LEETCODE, WEB, load_file
+from support import APP_WORKER, EASY, LEETCODE, REFUTED, WEB, load_file
 
 from sudoku import logic
 from sudoku.generator import from_bank
@@ -123,7 +123,7 @@ def test_worker_hint_asked_ahead_is_answered_from_memory(
     givens = [i for i, digit in enumerate(EASY) if digit != "."]
     others = [EASY[:i] + "." + EASY[i + 1 :] for i in givens[: worker.HINTS_KEPT]]
     first = worker.hint(EASY, EASY, "")
-    assert worker.hint(EASY, EASY, "") == first == work(EASY, EASY, "")
+    assert worker.hint(EASY, EASY, "") == first == work(EASY, EASY, "", None)
     assert worked == [EASY]  # asked twice, worked out once
     for grid in others:
         worker.hint(grid, grid, "")
@@ -131,6 +131,30 @@ def test_worker_hint_asked_ahead_is_answered_from_memory(
     worked.clear()
     worker.hint(EASY, EASY, "")  # pushed out by HINTS_KEPT newer requests: worked out again
     assert worked == [EASY]
+
+
+def test_a_look_ahead_goes_a_slice_at_a_time_and_a_press_goes_on_with_it(
+    worker: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``hint_ahead`` on a board whose chain takes a while answers ``pending`` after a
+    slice, its search kept; asked again, it goes on; a ``hint`` for that board goes on
+    with that search (none started again) and gives ``next_step``'s step."""
+    expected = next_step(REFUTED)
+    assert expected is not None
+    monkeypatch.setattr(worker, "hints_kept", [])
+    worker.steps_of(EASY)  # another puzzle's steps and searches, dropped
+    monkeypatch.setattr(worker, "RATE_SLICE_MS", -1)  # a slice is one pause of the search
+    for _ in range(2):
+        assert json.loads(worker.hint_ahead(REFUTED, REFUTED, "")) == {"pending": True}
+        assert len(worker.found["searching"]) == 1
+    with monkeypatch.context() as searching:
+        searching.setattr(logic, "step_search", lambda *_: pytest.fail("searched again"))
+        searching.setattr(logic, "refutations", lambda *_: pytest.fail("searched again"))
+        answer = json.loads(worker.hint(REFUTED, REFUTED, ""))["step"]
+    assert answer["technique"] == expected.technique == "contradiction chain"
+    assert answer["eliminations"] == [list(pair) for pair in expected.eliminations]
+    assert not worker.found["searching"]
+    assert json.loads(worker.hint_ahead(REFUTED, REFUTED, ""))["step"] == answer  # kept
 
 
 def test_the_worker_keeps_every_hint_the_page_asks_ahead(worker: ModuleType) -> None:
@@ -170,6 +194,33 @@ def test_a_rated_puzzles_hints_take_the_steps_its_walk_found(
         assert answer["technique"] == step.technique
         assert answer["eliminations"] == [list(pair) for pair in step.eliminations]
         assert answer["placements"] == [list(pair) for pair in step.placements]
+
+
+def test_a_hint_goes_on_with_the_ratings_search_for_its_board(
+    worker: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hint on the board whose chain the puzzle's rating is searching, between its
+    slices, goes on with that search (searching no more) and gives that board's step;
+    the rating then takes it and ends as a rating alone does."""
+    rated = json.loads(worker.rate_start(EASY))  # another puzzle's rating, dropped
+    assert "answer" in rated
+    walk = list(rating_walk(REFUTED))
+    expected = next_step(REFUTED)
+    assert expected is not None
+    monkeypatch.setattr(worker, "RATE_SLICE_MS", -1)  # a slice is one step or pause
+    job = json.loads(worker.rate_start(REFUTED))["answer"]["job"]
+    while not worker.found["searching"]:
+        assert "job" in json.loads(worker.rate_more(job))
+    with monkeypatch.context() as searching:
+        searching.setattr(logic, "next_step", lambda *_: pytest.fail("searched again"))
+        searching.setattr(logic, "refutations", lambda *_: pytest.fail("searched again"))
+        answer = json.loads(worker.hint(REFUTED, REFUTED, ""))["step"]
+    assert answer["technique"] == expected.technique == "contradiction chain"
+    assert answer["eliminations"] == [list(pair) for pair in expected.eliminations]
+    more = json.loads(worker.rate_more(job))
+    while "job" in more:
+        more = json.loads(worker.rate_more(job))
+    assert more["rating"] == walk[-1]
 
 
 def test_worker_hint_problems(worker: ModuleType) -> None:
@@ -239,8 +290,6 @@ def test_tidy_erases_a_placed_digit_from_the_peers_marks() -> None:
 
 XY_CHAIN = "123567894456839721789421365835..2649264...15797165423831..4..76647....8.59...641."
 """A board whose next step is an xy-chain (four cells; unbiased_1000's)."""
-REFUTED = "98.75.6.375..4.8.9..3.98.7.5..8.793...94......375291..3.897...1.9...5.8..7528..96"
-"""A board whose next step is a contradiction chain without a split (forum_hardest's)."""
 
 
 def test_worker_hint_lists_a_chain_step_by_step(worker: ModuleType) -> None:

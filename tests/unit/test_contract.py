@@ -8,7 +8,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from support import APP_WORKER, LEETCODE, ROOT, load_file
+from support import APP_WORKER, LEETCODE, REFUTED, ROOT, load_file
 
 from sudoku.recording import record
 from sudoku.watching import watch
@@ -63,6 +63,9 @@ def answers(app: ModuleType) -> list[tuple[str, str]]:
     started = json.loads(app.rate_start(leetcode))
     app.RATE_SLICE_MS = slice_ms
     rated = app.rate_more(started["answer"]["job"])  # the rest of an easy puzzle's path
+    app.RATE_SLICE_MS = -1  # a look-ahead's chain search, one pause at a time
+    pending = app.hint_ahead(REFUTED, REFUTED)
+    app.RATE_SLICE_MS = slice_ms
     return [
         (app.ready(), "Ready"),
         (app.parse(leetcode), "Parsed"),
@@ -85,6 +88,7 @@ def answers(app: ModuleType) -> list[tuple[str, str]]:
         (app.hint(leetcode, leetcode), "Hinted"),
         (app.hint("55" + "." * 79, "55" + "." * 79), "Stuck"),
         (app.hint(mistaken, leetcode), "WrongEntry"),
+        (pending, "Pending"),
         (json.dumps(started), "RatingStarted"),
         (json.dumps(started["answer"]), "Rating"),
         (rated, "Rated"),

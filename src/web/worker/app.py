@@ -46,6 +46,7 @@ if TYPE_CHECKING:
         Generated,
         Hinted,
         Limits,
+        Pending,
         Pictures,
         Rated,
         Rating,
@@ -184,24 +185,50 @@ hints_kept: "list[tuple[str, str]]" = []
 def hint(board: "Any", givens: "Any", struck: "Any" = None) -> str:
     """The easiest logical step from the board (see ``work_hint``), from memory when the
     same request came lately: the page asks ahead, while the reader reads a hint, for
-    the board its application leads to, so the next press is answered at once. The
-    answer depends on the request alone, so a remembered one is the one worked out."""
+    the board its application leads to (``hint_ahead``), so the next press is answered
+    at once. The answer depends on the request alone, so a remembered one is the one
+    worked out."""
+    answer = hint_within(board, givens, struck, None)
+    assert answer is not None  # no slice: worked out to the end
+    return answer
+
+
+def hint_ahead(board: "Any", givens: "Any", struck: "Any" = None) -> str:
+    """``hint``'s answer for a board the page asks about ahead of the reader, worked on
+    for up to ``RATE_SLICE_MS``: ``Pending`` ``{"pending": true}`` while its search goes
+    on (kept: the next call, or a ``hint`` for that board, goes on with it). So a press
+    waits behind a look-ahead for one slice at most, not for a chain's whole search."""
+    answer = hint_within(board, givens, struck, RATE_SLICE_MS)
+    if answer is None:
+        pending: Pending = {"pending": True}
+        return reply(pending)
+    return answer
+
+
+def hint_within(board: "Any", givens: "Any", struck: "Any", slice_ms: "int | None") -> "str | None":
+    """``hint``'s answer, remembered (``hints_kept``), or None when ``slice_ms`` passed
+    first (see ``search_step``)."""
     key = repr((board, givens, struck))
     kept = [pair for pair in hints_kept if pair[0] == key]
-    answer = kept[0][1] if kept else work_hint(board, givens, struck)
+    answer = kept[0][1] if kept else work_hint(board, givens, struck, slice_ms)
+    if answer is None:
+        return None
     hints_kept[:] = [pair for pair in hints_kept if pair[0] != key][1 - HINTS_KEPT :]
     hints_kept.append((key, answer))
     return answer
 
 
-def work_hint(board: "Any", givens: "Any", struck: "Any" = None) -> str:
-    """The easiest logical step from the board (givens and entries), as data and words.
+def work_hint(board: "Any", givens: "Any", struck: "Any", slice_ms: "int | None") -> "str | None":
+    """The easiest logical step from the board (givens and entries), as data and words;
+    None while its search goes on past ``slice_ms`` (``search_step``; None: no limit).
 
     ``struck`` is 81 strings (or one, joined by "|"), the candidates hints crossed out so
     far (each cell's): the step is ``sudoku.logic.next_step`` from the candidates the
     placed digits leave, less those (or the one found for that state before, by the
-    puzzle's rating or an earlier hint: ``steps_of``). Answers ``{"step": {technique, placements,
-    eliminations, cells, units, unit_cells, digits}, "text": logic.say(step)}``, or
+    puzzle's rating or an earlier hint: ``steps_of``; its search goes on from where the
+    rating's walk or an earlier call left it: ``search_step``). Answers ``{"step":
+    {technique, placements, eliminations, cells, units, unit_cells, digits}, "text":
+    logic.say(step)}``, or
     ``"steps"``: a chain's reasoning as steps to follow one at a time
     (``logic.chain_steps``; ``[]`` for a step that is no chain); a contradiction chain's
     ``cells`` hold the refuted cell, then every cell its links write or break.
@@ -235,10 +262,15 @@ def work_hint(board: "Any", givens: "Any", struck: "Any" = None) -> str:
         crossed = crossed.split("|")
     if len(crossed) == 81:
         marks = ["".join([d for d in marks[i] if d not in str(crossed[i])]) for i in range(81)]
-    known, key = steps_of(puzzle), logic.state_key(grid, marks)
-    step = known.get(key) or logic.next_step(grid, marks)
-    if step is not None:
-        known[key] = step
+    done, step = search_step(puzzle, grid, marks, slice_ms)
+    return hinted(grid, marks, step) if done else None
+
+
+def hinted(grid: str, marks: "list[str]", step: "Any") -> str:
+    """``work_hint``'s answer for the step found from ``grid`` and ``marks`` (None: logic
+    is stuck)."""
+    from sudoku import logic  # noqa: PLC0415 (see above: only the app's worker needs it)
+
     if step is None:
         where = logic.ending(grid).replace("no technique above", "no technique here")
         return stuck("stuck", f"No hint: logic is {where}.")
@@ -257,6 +289,32 @@ def work_hint(board: "Any", givens: "Any", struck: "Any" = None) -> str:
         "steps": logic.chain_steps(step, marks),
     }
     return reply(answer)
+
+
+def search_step(
+    puzzle: str, grid: str, marks: "list[str]", slice_ms: "int | None"
+) -> "tuple[bool, Any]":
+    """``logic.next_step`` from ``grid`` and ``marks``, a state of ``puzzle``: the step
+    found for it before (``steps_of``), else its search, going on from where the
+    rating's walk or an earlier call left it (``found["searching"]``), for up to
+    ``slice_ms`` (None: to the end). (True, the step, kept, or None: there is none), or
+    (False, None) while the search goes on (kept for the next call, or the walk)."""
+    from sudoku import logic  # noqa: PLC0415 (see above: only the app's worker needs it)
+
+    known, key = steps_of(puzzle), logic.state_key(grid, marks)
+    if key in known:
+        return True, known[key]
+    searching = found["searching"]
+    pieces = searching.pop(key, None) or logic.step_search(grid, marks)
+    start = ticks()
+    for piece in pieces:
+        if piece is not None:
+            known[key] = piece
+            return True, piece
+        if slice_ms is not None and ms_since(start) > slice_ms:
+            searching[key] = pieces
+            return False, None
+    return True, None
 
 
 def chain_lit(step: "Any") -> "list[int]":
@@ -365,17 +423,20 @@ STEPS_KEPT = 2000
 """Steps kept for one puzzle (``steps_of``), at most: its path has fewer than a hundred
 past the singles, and a reader who wanders off it adds one a hint."""
 
-found: "dict[str, Any]" = {"puzzle": "", "steps": {}}
-"""The puzzle whose steps are kept, and its steps by ``logic.state_key``."""
+found: "dict[str, Any]" = {"puzzle": "", "steps": {}, "searching": {}}
+"""The puzzle whose steps are kept, its steps by ``logic.state_key``, and its rating
+walk's contradiction-chain search under way (``logic.path_walk``'s ``searching``)."""
 
 
 def steps_of(puzzle: str) -> "dict[str, Any]":
     """The steps found so far for ``puzzle`` (by ``logic.state_key``), shared by its
     rating's walk and its hints: a chain is searched once, by whichever comes to it first
-    (the rating walks the very path a reader who applies each hint takes). Another
-    puzzle's are dropped, as is a table grown past ``STEPS_KEPT``."""
+    (the rating walks the very path a reader who applies each hint takes; a hint asked
+    for the state whose chain the walk is searching goes on with that search, and the
+    walk with a hint's: ``search_step``). Another puzzle's are dropped, as is a table
+    grown past ``STEPS_KEPT``."""
     if found["puzzle"] != puzzle or len(found["steps"]) >= STEPS_KEPT:
-        found["puzzle"], found["steps"] = puzzle, {}
+        found["puzzle"], found["steps"], found["searching"] = puzzle, {}, {}
     steps: dict[str, Any] = found["steps"]
     return steps
 
@@ -421,7 +482,8 @@ def rate_start(givens: "Any") -> str:
         return failure(str(error))
     key = max(rating, default=0) + 1
     rating.clear()
-    rating[key] = {"walk": logic.rating_walk(grid, steps_of(grid)), "steps": 0, "tenths": 0}
+    walk = logic.rating_walk(grid, steps_of(grid), found["searching"])
+    rating[key] = {"walk": walk, "steps": 0, "tenths": 0}
     answer = rate_slice(key)
     if "problem" in answer:
         return reply(answer)
@@ -501,6 +563,7 @@ __export__ = [
     "export",
     "generate",
     "hint",
+    "hint_ahead",
     "parse",
     "rate_more",
     "rate_start",

@@ -20,17 +20,19 @@
 While the reader reads a hint (or a wrong entry named), the companion asks the worker
 for the hints of the boards that pressing on leads to (``look_ahead``): the board after
 the step shown, then the one after that board's step, and so on, ``AHEAD`` boards deep,
-one call at a time and only while the board is unchanged. The worker remembers its
-answers (``app.hint``), so the presses after are answered at once instead of after a
-chain's search (up to about 0.5 s under MicroPython on the hardest puzzles): a reader who
+one call at a time and only while the board is unchanged. Each is asked in slices
+(``app.hint_ahead``: ``pending`` until its search is done), so a press never waits
+behind a look-ahead's search for longer than one slice, and a press for the very board
+being searched goes on with that search. The worker remembers its answers
+(``app.hint``), so the presses after are answered at once instead of after a chain's
+search (up to about a second under MicroPython on the hardest puzzles): a reader who
 reads each hint keeps the worker ``AHEAD`` steps in front, so one slow chain is worked
 out during the reading of several quick steps. A new puzzle's first hint is asked ahead
 too, once the worker knows it has one solution (the rating line's ``proper``, while its
 path is still being rated: only then is its search known to be short), but that one
-board only: each board asked ahead is one search a press waits behind, and at a hard
-puzzle's start, where the first steps are half-second chains, the rating's walk (in
-slices, sharing its steps with the hints: ``app.steps_of``) looks further ahead without
-making a press wait (bench/hint_press.py: eight boards there made a press wait 1 s).
+board only: at a hard puzzle's start, where the first steps are long chains, the
+rating's walk (in slices, sharing its steps and its searches under way with the hints:
+``app.steps_of``) looks further ahead.
 
 What it lights on the board is the view's ``Lit``; its changes go through the
 ``editing.Editor``. Any change makes a hint or a check stale: ``forget`` (on the editor's
@@ -238,7 +240,10 @@ class Companion:
         this run is the latest and the reader's board is still ``board`` (any change
         stops it: the boards asked about are then not the ones the presses lead to)."""
         for depth in range(1, deep + 1):
-            answer = await self.solver.hint(*hint_request(after))
+            request = hint_request(after)
+            answer = await self.solver.hint_ahead(*request)
+            while "pending" in answer and run == self.ahead and self.now() == board:
+                answer = await self.solver.hint_ahead(*request)  # a slice at a time
             if run != self.ahead or self.now() != board:
                 return  # the reader left the path: the press asks again
             document.body.dataset.aheadSteps = str(depth)

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
         Limits,
         Opened,
         Parsed,
+        Pending,
         Pictures,
         Progress,
         Rated,
@@ -169,6 +170,16 @@ class Solver:
         """The easiest logical step from ``grid`` (givens and entries), less the
         candidates ``struck`` (81 cells' strings joined by "|"); a wrong entry first."""
         answer: Hinted | Stuck | WrongEntry = await self.call("hint", grid, givens, struck)
+        return answer
+
+    async def hint_ahead(
+        self, grid: str, givens: str, struck: str
+    ) -> "Hinted | Stuck | WrongEntry | Pending":
+        """``hint``, asked ahead of the reader: worked on for one slice (``Pending`` while
+        its search goes on: ask again)."""
+        answer: Hinted | Stuck | WrongEntry | Pending = await self.call(
+            "hint_ahead", grid, givens, struck
+        )
         return answer
 
     async def rate_start(self, givens: str) -> "RatingStarted | Refusal":
