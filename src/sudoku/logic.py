@@ -411,8 +411,9 @@ def only_solution(grid: Grid) -> Grid | None:
     The last grid found with one solution is remembered (``LAST_SOLVED``): a grid holding
     its digits and more, all agreeing with its solution, has that one solution too (each
     of its solutions solves the smaller grid), so the hints along a path search once."""
-    if LAST_SOLVED and extends(grid, LAST_SOLVED[0], LAST_SOLVED[1]):
-        return LAST_SOLVED[1]
+    known = solved_before(grid)
+    if known is not None:
+        return known
     if solutions(grid) > 1:
         return None
     solution = solve(grid)
@@ -422,7 +423,16 @@ def only_solution(grid: Grid) -> Grid | None:
 
 
 LAST_SOLVED: list[Grid] = []
-"""The last grid ``only_solution`` found one solution for, and that solution (or nothing)."""
+"""The last grid found to have one solution (by ``only_solution`` or ``rating_walk``),
+and that solution (or nothing)."""
+
+
+def solved_before(grid: Grid) -> Grid | None:
+    """The one solution of ``grid`` when it extends the grid last found to have one
+    (``LAST_SOLVED``: see ``only_solution``), else None (not known)."""
+    if LAST_SOLVED and extends(grid, LAST_SOLVED[0], LAST_SOLVED[1]):
+        return LAST_SOLVED[1]
+    return None
 
 
 def extends(grid: Grid, smaller: Grid, solution: Grid) -> bool:
@@ -568,7 +578,10 @@ def rating_walk(
         raise PuzzleError(VERDICT_WORDS["none"])
     if found["solutions"] > 1:
         raise PuzzleError(VERDICT_WORDS["multiple"] + ": only a proper puzzle has a level")
-    cells, marks, solution = list(grid), marks_of(grid), found["solution"]
+    solution = found["solution"]
+    assert solution is not None  # one solution found
+    LAST_SOLVED[:] = [grid, solution]  # the puzzle's hints search no more
+    cells, marks = list(grid), marks_of(grid)
     for tenths in path_walk(cells, marks, solution, 1000, known=known, searching=searching):
         assert tenths is not None  # no ceiling: the last resort always finishes
         yield tenths

@@ -176,7 +176,7 @@ def test_a_rated_puzzles_hints_take_the_steps_its_walk_found(
 ) -> None:
     """A step a hint finds is kept for the puzzle (another puzzle's are dropped); once
     the worker has rated it, a hint on any state its walk reached past the singles (a
-    reader who applied each hint) is that state's step, searched no more."""
+    reader who applied each hint) is that state's step, searched (and solved) no more."""
     worker.steps_of(EASY)
     worker.hint(REFUTED, REFUTED, "")
     assert list(worker.steps_of(REFUTED)) == [state_key(REFUTED, marks_of(REFUTED))]
@@ -186,6 +186,7 @@ def test_a_rated_puzzles_hints_take_the_steps_its_walk_found(
     states = dict(worker.steps_of(REFUTED))
     assert states
     monkeypatch.setattr(logic, "next_step", lambda *_: pytest.fail("searched again"))
+    monkeypatch.setattr(worker.solver, "count_solutions", lambda *_: pytest.fail("solved again"))
     for key, step in states.items():
         grid, *marks = key.split("|")
         derived = marks_of(grid)

@@ -256,6 +256,20 @@ def test_a_path_searches_its_puzzle_once(monkeypatch: pytest.MonkeyPatch) -> Non
         logic.only_solution(shorter)
 
 
+def test_a_rated_puzzle_is_not_searched_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rating's walk remembers the one solution it found: the puzzle's hints (and a
+    board with more of its digits) take it without another search."""
+    monkeypatch.setattr(logic, "LAST_SOLVED", [])
+    walk = logic.rating_walk(EASY)
+    while not logic.LAST_SOLVED:
+        next(walk)
+    monkeypatch.setattr(logic, "solutions", lambda _grid: pytest.fail("searched again"))
+    solution = logic.only_solution(EASY)
+    assert solution == solve(EASY)
+    assert logic.solved_before(EASY[:-1] + solution[-1]) == solution
+    assert logic.solved_before(EASY[:-1] + str(int(solution[-1]) % 9 + 1)) is None
+
+
 def test_extends_wants_the_smaller_grids_digits_and_the_solutions_only() -> None:
     """extends: every digit of the smaller grid kept, any other digit the solution's."""
     solution = solve(EASY)

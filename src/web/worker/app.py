@@ -160,11 +160,15 @@ def refusal(text: str) -> str:
 
 def companion_problem(grid: str, givens: str) -> str:
     """Why no logical step can be had from ``grid`` (givens and entries), in words, or ""
-    when it has a solution: a conflict, entries that leave none, givens that have none."""
+    when it has a solution: a conflict, entries that leave none, givens that have none.
+    A board that extends the puzzle last solved (its rating's or an earlier hint's:
+    ``logic.solved_before``) has one, searched no more."""
+    from sudoku import logic  # noqa: PLC0415 (see above: only the app's worker needs it)
+
     found = conflict_list(grid)
     if found:
         return f"the board has a conflict ({found[0]['message']}): fix it first"
-    if solver.count_solutions(grid, 1):
+    if logic.solved_before(grid) is not None or solver.count_solutions(grid, 1):
         return ""
     if grid != givens and solver.count_solutions(givens, 1):
         return (
