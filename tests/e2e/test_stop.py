@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from conftest import BOOT_MS, wait_ready
+from conftest import BOOT_MS, load_script, wait_ready
 from helpers import cell_classes, paste, wait_verdict
-from playwright.sync_api import Browser, Page, Route
-from support import COMMITTED_PUZZLES
+from playwright.sync_api import Browser, BrowserContext, Page, Route
+from support import COMMITTED_PUZZLES, ROOT
 
 from sudoku import cell_name, conflicts
 
@@ -27,19 +27,24 @@ NEXT_MS = 30_000
 on, would hold the worker for minutes."""
 
 
-def without_second_search(route: Route) -> None:
-    """Serve solver.py with the second search switched off (the patch must apply)."""
-    response = route.fetch()
-    source = response.text()
-    assert PATCH[0] in source
-    route.fulfill(response=response, body=source.replace(*PATCH))
+pyconfig = load_script("pyconfig")
+
+
+def patched(context: BrowserContext, source: str, change: tuple[str, str]) -> None:
+    """Serve the compiled module of ``source`` (``./src/...py``: what the page loads,
+    ``scripts/pyconfig.py``) made from its text with ``change`` made (it must apply)."""
+    text = (ROOT / source).read_text(encoding="utf-8")
+    assert change[0] in text
+    code = pyconfig.compile_text(text.replace(*change), pyconfig.module_path(source))
+    url, kind = "**/" + pyconfig.compiled_path(source).as_posix(), "application/octet-stream"
+    context.route(url, lambda route: route.fulfill(body=code, content_type=kind))
 
 
 @pytest.fixture
 def slow_app(browser: Browser, base_url: str) -> Iterator[Page]:
     """A fresh app whose solver cannot escape a worst case, with the long puzzle loaded."""
     context = browser.new_context(service_workers="block")
-    context.route("**/src/sudoku/solver.py", without_second_search)
+    patched(context, "./src/sudoku/solver.py", PATCH)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -125,13 +130,7 @@ def test_a_failing_worker_is_said_in_words(browser: Browser, base_url: str) -> N
     """A worker call that fails says to reload the page: no error type, no raw tuple."""
     context = browser.new_context(service_workers="block")
 
-    def broken_worker(route: Route) -> None:
-        response = route.fetch()
-        source = response.text()
-        assert BROKEN[0] in source
-        route.fulfill(response=response, body=source.replace(*BROKEN))
-
-    context.route("**/src/web/worker/worker.py", broken_worker)
+    patched(context, "./src/web/worker/worker.py", BROKEN)
     page = context.new_page()
     page.goto(base_url)
     wait_ready(page)
