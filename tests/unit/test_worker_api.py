@@ -191,6 +191,7 @@ def test_the_apps_worker_exports_the_shared_calls_and_its_own() -> None:
         "check",
         "generate",
         "hint",
+        "hint_ahead",
         "rate_more",
         "rate_start",
         "render_limits",
