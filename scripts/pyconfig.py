@@ -78,31 +78,31 @@ class Config(NamedTuple):
 
 CONFIGS = {
     "mpy-app.toml": Config(
-        PAGE / "app" / "main.py",
+        PAGE / "app" / "main_script.py",
         (PAGE / "app", PAGE / "player", PAGE / "common", WEB),
         "The app's page (index.html): the board, the companion, the player and the share"
         " panel; the core modules it imports to check conflicts and read links itself.",
     ),
     "mpy-app-worker.toml": Config(
-        WEB / "worker" / "app.py",
+        WEB / "worker" / "app_script.py",
         (WEB / "worker", WEB),
         "The app's solver worker (index.html): the widget's calls (worker.py) and the"
         " app's own (hints, checks, new puzzles, pictures), with the core they use.",
     ),
     "mpy.toml": Config(
-        PAGE / "widget" / "widget.py",
+        PAGE / "widget" / "widget_script.py",
         (PAGE / "widget", PAGE / "player", PAGE / "common", WEB),
         "The widget's page (embed.html): the player and the host's commands; no search"
         " (its worker runs that).",
     ),
     "mpy-lab.toml": Config(
-        PAGE / "lab" / "lab.py",
+        PAGE / "lab" / "lab_script.py",
         (PAGE / "lab", PAGE / "player", PAGE / "common", WEB),
         "The code lab's page (lab.html): the player and the core it hands the editor's"
         " script (starting points, puzzles); the reader's code runs in Pyodide (lab.json).",
     ),
     "mpy-worker.json": Config(
-        WEB / "worker" / "worker.py",
+        WEB / "worker" / "worker_script.py",
         (WEB / "worker", WEB),
         "The widget's solver worker, made by static/js/widget.js with this config.",
         (("recorded_files", "recorded"),),

@@ -28,7 +28,7 @@
 const HEIGHT_MESSAGE = "sudoku-lab:height";
 const PYSCRIPT = new URL("../vendor/pyscript/core.js", import.meta.url).href;
 const MICROPYTHON = new URL("../vendor/micropython/micropython.mjs", import.meta.url).href;
-const WORKER = new URL("../../src/web/worker/worker.py", import.meta.url).href;
+const WORKER = new URL("../../src/web/worker/worker_script.py", import.meta.url).href;
 const WORKER_CONFIG = new URL("../../mpy-worker.json", import.meta.url).href;
 const BLANKS = ".0-_*";
 const MAX_COMMAND = 200; // characters of JSON: every command is far shorter

@@ -45,7 +45,7 @@ def test_fresh_visit(browser: Browser, base_url: str) -> None:
     context = browser.new_context()
     urls = record_requests(context)
     held: list[Route] = []
-    context.route("**/src/web/worker/app.py", lambda route: held.append(route))  # noqa: PLW0108 (Playwright cannot wrap a builtin method)
+    context.route("**/src/web/worker/app_script.py", lambda route: held.append(route))  # noqa: PLW0108 (Playwright cannot wrap a builtin method)
     page = context.new_page()
     page.goto(base_url, wait_until="domcontentloaded")
 
@@ -63,7 +63,7 @@ def test_fresh_visit(browser: Browser, base_url: str) -> None:
     assert page.evaluate("document.body.dataset.ready") == "false"
 
     # the worker asks for its script a moment after boot starts
-    wait_until(page, lambda: held, "request for the worker's app.py", BOOT_MS)
+    wait_until(page, lambda: held, "request for the worker's script", BOOT_MS)
     for route in held:
         route.continue_()
     wait_ready(page)
@@ -73,7 +73,8 @@ def test_fresh_visit(browser: Browser, base_url: str) -> None:
 
     origin = origin_of(base_url)
     assert off_origin(urls, origin) == []
-    assert any(u.endswith("/src/web/worker/app.py") for u in urls)  # the worker's fetches count
+    worker = "/src/web/worker/app_script.py"
+    assert any(u.endswith(worker) for u in urls)  # the worker's fetches count
     assert not [u for u in urls if "/pyodide/" in u]  # the app's own Python is MicroPython
     fetched = {u.removeprefix(base_url).split("?")[0] for u in urls if u.startswith(base_url)}
     assert vendored(SITE) <= fetched, "vendored files the page never loads"

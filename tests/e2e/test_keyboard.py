@@ -8,8 +8,9 @@ from conftest import wait_ready
 from helpers import cell_values
 from playwright.sync_api import Browser, Page, Route
 
-MAIN = "/src/web/page/app/main.py"
-"""The board's Python (src/web/page/app/main.py), as the page asks for it."""
+MAIN = "/src/web/page/app/main_script.py"
+"""The board's Python (src/web/page/app/main_script.py, which runs main.py), as the page asks
+for it."""
 
 
 def active_id(page: Page) -> str:
@@ -104,7 +105,7 @@ def test_typing_before_python_is_kept(browser: Browser, base_url: str) -> None:
         """Keep the board's Python waiting until the typing is done."""
         held.append(route)
 
-    context.route("**/src/web/page/app/main.py", hold)
+    context.route("**" + MAIN, hold)
     page = context.new_page()
     asked: list[str] = []
     page.on("request", lambda request: asked.append(request.url))
@@ -122,7 +123,7 @@ def test_typing_before_python_is_kept(browser: Browser, base_url: str) -> None:
         if not any(url.endswith(MAIN) for url in asked):  # asked once MicroPython is in
             page.wait_for_event("request", lambda r: r.url.endswith(MAIN), timeout=30_000)
         page.evaluate("1")  # lets the route's handler run
-        assert held, "main.py was never requested"
+        assert held, "main_script.py was never requested"
         for route in held:
             route.continue_()
         wait_ready(page)

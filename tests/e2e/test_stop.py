@@ -103,7 +103,7 @@ def test_conflicts_are_marked_before_the_solver_worker_is_up(
         """Keep the request unanswered (a bound ``held.append`` cannot be a handler)."""
         held.append(route)
 
-    context.route("**/src/web/worker/app.py", hold)
+    context.route("**/src/web/worker/app_script.py", hold)
     page = context.new_page()
     page.goto(base_url)
     page.wait_for_function("document.body.dataset.board === 'ready'", timeout=BOOT_MS)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import platform
 import time
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -201,6 +202,18 @@ def test_the_apps_worker_exports_the_shared_calls_and_its_own() -> None:
         "reveal",
     }
     assert all(callable(getattr(app, name)) for name in app.__export__)
+
+
+@pytest.mark.parametrize(
+    ("script", "module"), [("app_script.py", APP_WORKER), ("worker_script.py", WORKER)]
+)
+def test_the_script_pyscript_starts_exports_its_modules_calls(script: str, module: Path) -> None:
+    """A worker's script (source, which PyScript reads) brings in its compiled module's
+    calls and exports the same names."""
+    started = load_file(module.parent / script)
+    calls = load_file(module).__export__
+    assert started.__export__ == calls
+    assert all(callable(getattr(started, name)) for name in calls)
 
 
 def drawn(app: ModuleType, key: int) -> tuple[int, dict[str, Any]]:
