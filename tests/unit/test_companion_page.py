@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import json
+from collections.abc import Iterator
 from types import ModuleType
 
 import pytest
@@ -155,6 +156,35 @@ def test_a_look_ahead_goes_a_slice_at_a_time_and_a_press_goes_on_with_it(
     assert answer["eliminations"] == [list(pair) for pair in expected.eliminations]
     assert not worker.found["searching"]
     assert json.loads(worker.hint_ahead(REFUTED, REFUTED, ""))["step"] == answer  # kept
+
+
+def test_the_searches_the_reader_left_are_let_go(
+    worker: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Look-aheads on boards the reader left keep at most ``SEARCHES_KEPT`` searches under
+    way, the latest among them (each search here one that never ends)."""
+
+    def endless(*_: object) -> Iterator[None]:
+        while True:
+            yield None
+
+    monkeypatch.setattr(worker, "hints_kept", [])
+    monkeypatch.setattr(worker, "RATE_SLICE_MS", -1)
+    monkeypatch.setattr(logic, "step_search", endless)
+    worker.steps_of(EASY)  # another puzzle's steps and searches, dropped
+    derived = marks_of(REFUTED)
+    boards = []
+    for cell in [cell for cell in range(81) if len(derived[cell]) > 2][:6]:
+        struck = [""] * 81
+        struck[cell] = derived[cell][0]  # another board: one candidate struck
+        boards.append("|".join(struck))
+    for struck in boards:
+        assert json.loads(worker.hint_ahead(REFUTED, REFUTED, struck)) == {"pending": True}
+        assert 1 <= len(worker.found["searching"]) <= worker.SEARCHES_KEPT
+    marks = marks_of(REFUTED)
+    last = boards[-1].split("|")
+    latest = [m.replace(last[i], "") if last[i] else m for i, m in enumerate(marks)]
+    assert state_key(REFUTED, latest) in worker.found["searching"]
 
 
 def test_the_worker_keeps_every_hint_the_page_asks_ahead(worker: ModuleType) -> None:

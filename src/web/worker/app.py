@@ -232,10 +232,9 @@ def work_hint(board: "Any", givens: "Any", struck: "Any", slice_ms: "int | None"
     puzzle's rating or an earlier hint: ``steps_of``; its search goes on from where the
     rating's walk or an earlier call left it: ``search_step``). Answers ``{"step":
     {technique, placements, eliminations, cells, units, unit_cells, digits}, "text":
-    logic.say(step)}``, or
-    ``"steps"``: a chain's reasoning as steps to follow one at a time
-    (``logic.chain_steps``; ``[]`` for a step that is no chain); a contradiction chain's
-    ``cells`` hold the refuted cell, then every cell its links write or break.
+    logic.say(step)}``, or ``"steps"``: a chain's reasoning as steps to follow one at a
+    time (``logic.chain_steps``; ``[]`` for a step that is no chain); a contradiction
+    chain's ``cells`` hold the refuted cell, then every cell its links write or break.
 
     A reader's entry that the puzzle's one solution does not hold comes first, before
     any reasoning (``logic.wrong_entry``: the first in reading order): ``{"problem":
@@ -316,9 +315,16 @@ def search_step(
             known[key] = piece
             return True, piece
         if slice_ms is not None and ms_since(start) > slice_ms:
+            if len(searching) >= SEARCHES_KEPT:
+                searching.clear()  # boards the reader left: their searches go
             searching[key] = pieces
             return False, None
     return True, None
+
+
+SEARCHES_KEPT = 4
+"""Searches under way kept at most (``search_step``; a chain's is up to a few hundred kB
+under MicroPython): the look-ahead's one, the rating's, and a few the reader left."""
 
 
 def chain_lit(step: "Any") -> "list[int]":
@@ -428,8 +434,9 @@ STEPS_KEPT = 2000
 past the singles, and a reader who wanders off it adds one a hint."""
 
 found: "dict[str, Any]" = {"puzzle": "", "steps": {}, "searching": {}}
-"""The puzzle whose steps are kept, its steps by ``logic.state_key``, and its rating
-walk's contradiction-chain search under way (``logic.path_walk``'s ``searching``)."""
+"""The puzzle whose steps are kept, its steps by ``logic.state_key``, and the searches
+under way for its states (the rating walk's, a look-ahead's: ``search_step``,
+``logic.path_walk``'s ``searching``)."""
 
 
 def steps_of(puzzle: str) -> "dict[str, Any]":
