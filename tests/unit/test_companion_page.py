@@ -7,6 +7,7 @@ import ast
 import json
 from collections.abc import Iterator
 from types import ModuleType
+from typing import Any
 
 import pytest
 from history import History
@@ -17,6 +18,7 @@ from sudoku import logic
 from sudoku.generator import from_bank
 from sudoku.grid import cell_name
 from sudoku.logic import (
+    Step,
     chain_steps,
     marks_of,
     next_step,
@@ -134,6 +136,20 @@ def test_worker_hint_asked_ahead_is_answered_from_memory(
     assert worked == [EASY]
 
 
+def refuted_hint_searching_no_more(
+    worker: ModuleType, monkeypatch: pytest.MonkeyPatch, expected: Step
+) -> dict[str, Any]:
+    """The worker's hint on ``REFUTED``, where a search under way must give it (starting
+    one fails the test), checked to be ``expected``: the answer's step."""
+    with monkeypatch.context() as searching:
+        for name in ("next_step", "step_search", "refutations"):
+            searching.setattr(logic, name, lambda *_: pytest.fail("searched again"))
+        answer: dict[str, Any] = json.loads(worker.hint(REFUTED, REFUTED, ""))["step"]
+    assert answer["technique"] == expected.technique == "contradiction chain"
+    assert answer["eliminations"] == [list(pair) for pair in expected.eliminations]
+    return answer
+
+
 def test_a_look_ahead_goes_a_slice_at_a_time_and_a_press_goes_on_with_it(
     worker: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -148,12 +164,7 @@ def test_a_look_ahead_goes_a_slice_at_a_time_and_a_press_goes_on_with_it(
     for _ in range(2):
         assert json.loads(worker.hint_ahead(REFUTED, REFUTED, "")) == {"pending": True}
         assert len(worker.found["searching"]) == 1
-    with monkeypatch.context() as searching:
-        searching.setattr(logic, "step_search", lambda *_: pytest.fail("searched again"))
-        searching.setattr(logic, "refutations", lambda *_: pytest.fail("searched again"))
-        answer = json.loads(worker.hint(REFUTED, REFUTED, ""))["step"]
-    assert answer["technique"] == expected.technique == "contradiction chain"
-    assert answer["eliminations"] == [list(pair) for pair in expected.eliminations]
+    answer = refuted_hint_searching_no_more(worker, monkeypatch, expected)
     assert not worker.found["searching"]
     assert json.loads(worker.hint_ahead(REFUTED, REFUTED, ""))["step"] == answer  # kept
 
@@ -242,12 +253,7 @@ def test_a_hint_goes_on_with_the_ratings_search_for_its_board(
     job = json.loads(worker.rate_start(REFUTED))["answer"]["job"]
     while not worker.found["searching"]:
         assert "job" in json.loads(worker.rate_more(job))
-    with monkeypatch.context() as searching:
-        searching.setattr(logic, "next_step", lambda *_: pytest.fail("searched again"))
-        searching.setattr(logic, "refutations", lambda *_: pytest.fail("searched again"))
-        answer = json.loads(worker.hint(REFUTED, REFUTED, ""))["step"]
-    assert answer["technique"] == expected.technique == "contradiction chain"
-    assert answer["eliminations"] == [list(pair) for pair in expected.eliminations]
+    refuted_hint_searching_no_more(worker, monkeypatch, expected)
     more = json.loads(worker.rate_more(job))
     while "job" in more:
         more = json.loads(worker.rate_more(job))
