@@ -19,6 +19,7 @@ import sitekit
 from conftest import BOOT_MS, ROOT, SITE, Host, load_script, off_origin, origin_of
 from helpers import cell_values, load, preloaded, solve
 from playwright.sync_api import Browser, Frame, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from support import EASY, LEETCODE, debian_chromium
 
 from sudoku import STRATEGIES
@@ -114,10 +115,18 @@ def storage_refused(frame: Frame) -> bool:
 
 
 def wait_ready(frame: Frame) -> None:
-    """Wait for the frame's ready flag; it must say the solver started."""
-    frame.wait_for_function(
-        "['true', 'failed'].includes(document.body?.dataset.ready)", timeout=BOOT_MS, polling=100
-    )
+    """Wait for the frame's ready flag; it must say the solver started. A frame never
+    ready fails with what it shows: its address, its flags and its words."""
+    try:
+        frame.wait_for_function(
+            "['true', 'failed'].includes(document.body?.dataset.ready)",
+            timeout=BOOT_MS,
+            polling=100,
+        )
+    except PlaywrightTimeoutError:
+        flags = frame.evaluate("JSON.stringify(document.body?.dataset ?? null)")
+        words = frame.evaluate("document.body?.innerText.slice(0, 300) ?? ''")
+        pytest.fail(f"{frame.url} never ready: {flags}: {words!r}")
     said = frame.locator("#status, #player [data-role='caption']").all_text_contents()
     assert frame.evaluate("document.body.dataset.ready") == "true", said
 
