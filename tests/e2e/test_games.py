@@ -21,6 +21,17 @@ KEPT = """() => {
     return key ? JSON.parse(localStorage.getItem(key)) : null;
 }"""
 """What storage keeps (src/web/page/app/games.py's schema), parsed, or null."""
+CLOCK = KEPT.replace("games ", "clock ")
+"""The timer's time as storage keeps it apart (``games.CLOCK``), parsed, or null."""
+WRITES = """() => {
+    const set = Storage.prototype.setItem;
+    window.__writes = [];
+    Storage.prototype.setItem = function (key, value) {
+        window.__writes.push(String(key).split(' ')[1]);
+        return set.call(this, key, value);
+    };
+}"""
+"""A page noting the kind of each storage write (``games``, ``clock``) in ``__writes``."""
 
 
 @pytest.fixture
@@ -142,11 +153,7 @@ def test_a_reload_while_a_save_waits_for_storage_keeps_the_entry(
     wait_ready(first)
     load(first, "easy")
     first.wait_for_function("location.search.includes('puzzle=')")  # its save is done
-    ms = first.locator("#timer").get_attribute("data-ms")
-    first.wait_for_function(  # a tick, and its save: the timer's next is a second away,
-        "ms => document.querySelector('#timer').dataset.ms !== ms", arg=ms
-    )  # so the first save to wait for storage is the entry's (after the quiet time)
-    first.evaluate("window.__slowStorage = true")
+    first.evaluate("window.__slowStorage = true")  # the timer's seconds never ask for it
     type_in(first, "r1c1", "4")
     first.wait_for_function("window.__storageAsked === true")  # the entry's save waits
     first.reload()
@@ -197,12 +204,50 @@ def test_hostile_stored_values_keep_the_board(
     assert cell_values(again) == "4" + EASY[1:]
     timer = again.locator("#timer")
     assert re.fullmatch(r"0:[0-5]\d", timer.text_content() or ""), timer.text_content()
-    again.wait_for_function("+document.querySelector('#timer').dataset.ms >= 2000")
+    again.wait_for_function(f"() => ({CLOCK})()?.ms >= 1000")
+    clock = again.evaluate(CLOCK)
+    assert clock["puzzle"] == EASY
+    assert isinstance(clock["ms"], int)
+    assert 1000 <= clock["ms"] < 60_000
+    type_in(again, "r1c2", "6")
+    saved_entry(again, 1, "6")
     saved = again.evaluate(KEPT)
     assert isinstance(saved["games"][0]["ms"], int)
     assert 1000 <= saved["games"][0]["ms"] < 60_000
     assert len(saved["games"]) == 1
     assert errors == []
+
+
+def test_the_timer_writes_its_time_alone(reader: BrowserContext, base_url: str) -> None:
+    """A tab whose timer runs writes the clock each second, never the games: another tab's
+    Clear stays (a tab left open once undid it, writing back what it had read a moment
+    before), and a reload brings the time back from the clock."""
+    first = reader.new_page()
+    first.add_init_script(script=f"({WRITES})()")
+    first.goto(base_url)
+    wait_ready(first)
+    load(first, "easy")
+    first.wait_for_function(f"() => ({KEPT})()?.current === {EASY!r}")
+    first.evaluate("window.__writes = []")
+    first.wait_for_function("+document.querySelector('#timer').dataset.ms >= 3000")
+    assert set(first.evaluate("window.__writes")) == {"clock"}
+    other = opened(reader, base_url)
+    assert wait_verdict(other, "restored") == "restored"
+    other.locator("#clear").click()
+    other.wait_for_function(f"() => ({KEPT})().current === ''")
+    first.evaluate("window.__writes = []")
+    first.wait_for_function("window.__writes.length >= 2")  # two seconds more
+    assert set(first.evaluate("window.__writes")) == {"clock"}
+    assert first.evaluate(KEPT)["current"] == ""
+    clock = first.evaluate(CLOCK)
+    assert clock["puzzle"] == EASY
+    assert clock["ms"] >= 4000
+    first.reload()
+    wait_ready(first)
+    first.wait_for_function(
+        "ms => +document.querySelector('#timer').dataset.ms >= ms", arg=clock["ms"] // 1000 * 1000
+    )
+    assert cell_values(first) == EASY
 
 
 def test_a_typed_puzzle_starts_and_its_givens_can_be_fixed(board: Page) -> None:

@@ -140,6 +140,43 @@ def test_a_current_puzzle_must_be_a_kept_game() -> None:
     assert games.read(hostile())["current"] == LEETCODE
 
 
+def test_the_clock_puts_its_time_on_its_game_only() -> None:
+    """The clock's time goes on the game of its puzzle; a clock of a puzzle not kept
+    changes nothing, and the games and the current one are the clock's to change never."""
+    kept = games.played(games.empty(), played_board(LEETCODE, (2, "4")), 5000, bump=True)
+    kept = games.played(kept, played_board(EASY), 1000, bump=True)
+    kept = games.timed(kept, games.time_text(LEETCODE, 65_400.7))
+    assert [g["ms"] for g in kept["games"]] == [1000, 65_400]
+    assert kept["current"] == EASY
+    before = games.text_of(kept)
+    assert games.text_of(games.timed(kept, games.time_text("1" + "." * 80, 9000))) == before
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        None,
+        "",
+        "nonsense",
+        "[1, 2]",
+        '{"ms": 5}',
+        '{"puzzle": ["x"], "ms": 5}',
+        json.dumps({"puzzle": LEETCODE, "ms": 5, "pad": "x" * games.MAX_TEXT}),
+    ],
+)
+def test_a_clock_not_ours_changes_nothing(text: str | None) -> None:
+    """A clock another page of the origin wrote, or none, leaves the games as they are."""
+    kept = games.played(games.empty(), played_board(LEETCODE), 5000, bump=True)
+    assert games.timed(kept, text)["games"][0]["ms"] == 5000
+
+
+def test_a_clocks_bad_time_is_zero() -> None:
+    """A clock's time is checked as a game's is (``ms_of``)."""
+    kept = games.played(games.empty(), played_board(LEETCODE), 5000, bump=True)
+    text = json.dumps({"puzzle": LEETCODE, "ms": "nan"})
+    assert games.timed(kept, text)["games"][0]["ms"] == 0
+
+
 def test_huge_marks_are_refused_before_work() -> None:
     """500,000 marks in a board are not read (the list must have 81 cells)."""
     board = json.loads(played_board(LEETCODE).snapshot())

@@ -19,6 +19,12 @@ puzzle they load or make). A puzzle opened from a link is not their game until t
 it: opening a link destroys nothing, and the next visit without one brings back the game
 they were playing. Saving is read, change, write: another tab's games stay.
 
+The timer's second is kept apart (``CLOCK``: ``{"puzzle": "53..", "ms": 245000}``, the time
+on the board's game), written each second alone: a tab left open whose timer runs never
+writes the games back as it read them before another tab's save (a Clear in one tab was
+undone so by the other's next second, on a loaded machine, where a tab sees another's
+write some ms late). Read back, the clock's time goes on its game (``timed``).
+
 Storage is shared with every page of the origin (another project page of the same GitHub
 user can write it), so everything read back is checked (``read``): it never raises, text
 over ``MAX_TEXT`` is not even parsed, each game is checked alone (a bad one is left out,
@@ -54,6 +60,8 @@ if TYPE_CHECKING:
 
 KEY = "sudoku-lab games "
 """The storage key's prefix; the site's URL follows."""
+CLOCK = "sudoku-lab clock "
+"""The clock's key prefix (see the module's docstring); the site's URL follows."""
 OLD_KEYS = ("sudoku-lab board ", "sudoku-lab play ")
 """The keys of the version before (the puzzle; the play on it), read once if KEY is not
 there, so an update loses no game."""
@@ -149,6 +157,27 @@ def played(kept: "Kept", sheet: Sheet, ms: float, bump: bool) -> "Kept":
         kept["current"] = puzzle
     elif at is not None:
         games[at] = game
+    return kept
+
+
+def time_text(puzzle: str, ms: float) -> str:
+    """The clock's text: ``ms`` on the game of ``puzzle``."""
+    return json.dumps({"puzzle": puzzle, "ms": ms_of(int(ms))})
+
+
+def timed(kept: "Kept", text: "str | None") -> "Kept":
+    """``kept`` with the clock's time (``text``, storage's value, or None) on its game, if
+    that game is kept; checked as ``read`` checks: never raises."""
+    if not text or len(text) > MAX_TEXT:
+        return kept
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return kept
+    puzzle = data.get("puzzle") if isinstance(data, dict) else None
+    game = find(kept, puzzle) if isinstance(puzzle, str) else None
+    if game is not None:
+        game["ms"] = ms_of(data.get("ms"))
     return kept
 
 

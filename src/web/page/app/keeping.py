@@ -7,9 +7,10 @@ and at once when the page is hidden (a reload, a link, another tab: ``flush``). 
 refusal of storage, as in another site's iframe, is caught (``stored``): the address
 still keeps the board.
 
-Saves run one at a time (``save``): a save asked while one is out (the timer's, each
-second) runs once that one has written, with the bumps asked meanwhile, so no save reads
-what another is about to overwrite (a link's game was lost so, to the next tick's save).
+Saves run one at a time (``save``): a save asked while one is out runs once that one has
+written, with the bumps asked meanwhile, so no save reads what another is about to
+overwrite (a link's game was lost so, to the next tick's save). The timer's second writes
+the clock alone (``tick``, ``games.CLOCK``), never the games.
 A save asked is ``due`` until written: ``flush`` writes it at once, also while a save
 waits for storage (a reload then lost the entry typed just before, on a loaded machine).
 
@@ -49,7 +50,7 @@ def kept_in(storage: "Any") -> "games.Kept":
     if not text:
         old = [storage.getItem(site_key(key)) for key in games.OLD_KEYS]
         text = games.migrated(old[0] or None, old[1] or None)
-    return games.read(text)
+    return games.timed(games.read(text), storage.getItem(site_key(games.CLOCK)))
 
 
 async def stored() -> "Any":
@@ -161,7 +162,7 @@ class Keeper:
 
     def put(self, storage: "Any") -> None:
         """Write the save due into ``storage`` now (None: refused; what is kept is
-        still shown)."""
+        still shown), and the clock with it (``stamp``)."""
         bump, self.due = bool(self.due), None
         self.kept = self.game(games.empty() if storage is None else kept_in(storage), bump)
         self.shown(self.kept)
@@ -169,3 +170,23 @@ class Keeper:
             return
         write = storage.setItem.bind(storage, site_key(games.KEY), games.text_of(self.kept))
         window.Promise.resolve().then(write).catch(ignore)  # quota: the address keeps it
+        self.stamp(storage)
+
+    def tick(self) -> None:
+        """The timer's second: its time on the board's game in what is kept (shown), and
+        in storage's clock alone (``stamp``): a tab left open never writes the games back
+        as it read them before another tab's save (see ``games``)."""
+        self.kept = self.game(self.kept, False)
+        self.shown(self.kept)
+        if self.storage is not None:
+            self.stamp(self.storage)
+
+    def stamp(self, storage: "Any") -> None:
+        """Write the clock: the time kept on the board's game, if it is kept."""
+        puzzle = self.sheet.puzzle()
+        game = games.find(self.kept, puzzle)
+        if game is None:
+            return
+        text = games.time_text(puzzle, game["ms"])
+        write = storage.setItem.bind(storage, site_key(games.CLOCK), text)
+        window.Promise.resolve().then(write).catch(ignore)

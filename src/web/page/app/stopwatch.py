@@ -3,8 +3,8 @@
 It runs while a loaded puzzle is being played (``run(True)``: the editor says when: a
 puzzle is locked and the board not yet full), pauses when it is solved, starts from zero
 with each new puzzle (``reset``). Each second it runs it triggers ``ticked``: main.py
-then writes its state (the ms so far, hidden or shown) to storage, so a reload loses
-under a second.
+then writes the ms so far to storage (``keeping.Keeper.tick``), so a reload loses under a
+second.
 
 Flags for tests: ``#timer[data-ms]`` the whole seconds so far in ms, ``[data-running]``.
 
