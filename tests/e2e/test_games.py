@@ -250,6 +250,25 @@ def test_the_timer_writes_its_time_alone(reader: BrowserContext, base_url: str) 
     assert cell_values(first) == EASY
 
 
+def test_a_game_saved_in_another_tab_is_in_your_games(
+    reader: BrowserContext, base_url: str
+) -> None:
+    """A game played in another tab shows in this tab's Your games at once (the storage
+    event), with no save of this tab's own in between."""
+    first = opened(reader, base_url)
+    load(first, "easy")
+    type_in(first, "r1c1", "4")
+    saved_entry(first, 0, "4")
+    menu = first.locator("#games option")
+    assert menu.count() == 1
+    other = opened(reader, f"{base_url}?puzzle={LEETCODE}")
+    type_in(other, "r1c3", "4")
+    saved_entry(other, 2, "4")
+    first.wait_for_function("document.querySelectorAll('#games option').length === 2")
+    assert "(on the board)" in (menu.nth(1).text_content() or "")
+    assert "(on the board)" not in (menu.nth(0).text_content() or "")
+
+
 def test_a_typed_puzzle_starts_and_its_givens_can_be_fixed(board: Page) -> None:
     """Typed digits are a puzzle being set: Start solving refuses a clash, then makes the
     digits givens and starts the timer; a wrong digit is then an entry Check names; Edit

@@ -172,6 +172,14 @@ class Keeper:
         window.Promise.resolve().then(write).catch(ignore)  # quota: the address keeps it
         self.stamp(storage)
 
+    def refresh(self, key: "str | None") -> None:
+        """Another tab wrote storage's ``key`` (None: cleared): what is kept is read
+        again and shown (its games in the menu), unless storage was never opened here."""
+        ours = key is None or key in (site_key(games.KEY), site_key(games.CLOCK))
+        if ours and self.storage is not None:
+            self.kept = kept_in(self.storage)
+            self.shown(self.kept)
+
     def tick(self) -> None:
         """The timer's second: its time on the board's game in what is kept (shown), and
         in storage's clock alone (``stamp``): a tab left open never writes the games back

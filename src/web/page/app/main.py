@@ -138,6 +138,12 @@ def on_tick() -> None:
     keeper.tick()
 
 
+@when("storage", window)
+def on_storage(event: "Any") -> None:
+    """Another tab of the site saved: Your games shows what it kept (``Keeper.refresh``)."""
+    keeper.refresh(event.key)
+
+
 @when("visibilitychange", document)
 def on_leave() -> None:
     """The page is hidden or shown (hidden: another tab, or leaving, as a reload or a link
