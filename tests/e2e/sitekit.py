@@ -19,6 +19,7 @@ from conftest import BOOT_MS, ROOT, load_script
 from playwright.sync_api import Frame, Page
 
 build_site = load_script("build_site")
+pyconfig = load_script("pyconfig")
 SOURCE = ROOT
 """The tree the site is built from."""
 PREFIX = "/some-repo/"
@@ -66,8 +67,9 @@ def not_loaded_by_pages(site: Path) -> set[str]:
 
     The manifest and the icons it names (plus the apple-touch-icon the page links) are
     fetched only by an install; static/js/embed.js is loaded by blogs, next to the widget;
-    the GIF encoder only when the Share panel makes a GIF; static/js/recording.js only by
-    a widget that plays a recording (the post's own code).
+    the GIF encoder only when the Share panel makes a GIF; static/js/recording.js and the
+    pack of its worker's modules that play it only by a widget that plays a recording (the
+    post's own code).
     """
     manifest = json.loads((site / "manifest.webmanifest").read_text(encoding="utf-8"))
     icons = {icon["src"] for icon in manifest["icons"]}
@@ -76,6 +78,7 @@ def not_loaded_by_pages(site: Path) -> set[str]:
         "static/icons/apple-touch-icon.png",
         "static/js/embed.js",
         "static/js/recording.js",
+        pyconfig.pack_path("mpy-worker.json", "recorded_files").as_posix(),
         "static/vendor/gifenc/gifenc.esm.js",
     } | icons
 

@@ -127,8 +127,9 @@ def test_the_installed_app_opens_offline(playwright: Playwright, tmp_path: Path)
 
 
 WASM = "static/vendor/micropython/micropython.wasm"
-SOLVER = "static/compiled/src/sudoku/solver.mpy"
-"""The core's solver, as the pages load it (compiled: scripts/pyconfig.py)."""
+SOLVER = "static/compiled/mpy-app-worker.pack"
+"""The app's worker's modules, the core's solver among them, as the app loads them
+(compiled and packed: scripts/pyconfig.py)."""
 CACHED_HASH = """async ([name, url]) => {
     const response = await caches.match(url, { cacheName: name });
     if (!response) return null;
@@ -281,7 +282,7 @@ def test_tampered_file_offline_is_refused_in_words(browser: Browser, host: Host)
     page.reload()
     page.wait_for_function("document.body.dataset.ready === 'failed'", timeout=120_000)
     assert [r.status for r in responses if r.url == host.url + SOLVER] == [503]
-    assert "solver.mpy" in page.locator("#status").text_content()
+    assert "mpy-app-worker.pack" in page.locator("#status").text_content()
     # the worker's answer, asked again from the page (Playwright cannot read the body of a
     # response to PyScript's worker)
     status, text = page.evaluate(

@@ -33,8 +33,9 @@ HOSTILE_CODE = (
     "    board[0][3] = '.'\n"
 )
 """A post's code whose text holds markup, even the end of the script element it sits in."""
-PLAYING_ONLY = ("recording.js", "recorded.mpy", "recording.mpy")
-"""The files only a widget playing a recording loads."""
+PLAYING_ONLY = ("recording.js", "mpy-worker.recorded_files.pack")
+"""The files only a widget playing a recording loads (the second, its worker's modules
+that play it: scripts/pyconfig.py's ``pack_path``)."""
 
 
 def recorded(code: str, grid: str = LEETCODE) -> tuple[str, list[Event]]:

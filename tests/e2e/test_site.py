@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 import tomllib
 import urllib.request
@@ -11,6 +12,7 @@ from typing import Any
 from urllib.error import HTTPError
 
 import pytest
+import unpack
 from conftest import ROOT, load_script
 
 
@@ -63,9 +65,10 @@ STANDARD = {*sys.stdlib_module_names, "pyscript", "js"}
 (MicroPython's subset, as far as our code uses it) and PyScript's modules."""
 
 
-def compiled(source: str) -> str:
-    """The [files] path of a source's compiled module (``pyconfig.compiled_path``)."""
-    return "./" + pyconfig.compiled_path(source).as_posix()
+def modules(name: str, key: str = "files") -> set[str]:
+    """The modules config ``name``'s pack of ``key`` holds, as the interpreter has them
+    (``sudoku/solver.mpy``, ``app.mpy``)."""
+    return {path for path, _ in unpack.files((ROOT / pyconfig.pack_path(name, key)).read_bytes())}
 
 
 def config_of(name: str) -> dict[str, Any]:
@@ -78,17 +81,20 @@ def config_of(name: str) -> dict[str, Any]:
 
 @pytest.mark.parametrize("name", sorted(pyconfig.CONFIGS))
 def test_every_import_is_found_or_standard(name: str) -> None:
-    """Each config's [files] brings every module its script imports, and theirs: an
-    import that is neither found in the script's folders nor MicroPython's or PyScript's
-    own would be an ImportError in the browser."""
+    """Each config brings every module its script imports, and theirs (in its pack, but
+    the unpacker, as source): an import that is neither found in the script's folders
+    nor MicroPython's or PyScript's own would be an ImportError in the browser."""
     config = pyconfig.CONFIGS[name]
     sources = pyconfig.needed_files(config)
-    assert config_of(name)["files"] == pyconfig.compiled(sources)
+    unpacker, pack = "./src/web/unpack.py", pyconfig.pack_path(name)
+    listed = {f"./{pack.as_posix()}": f"./{pack.name}", unpacker: "./unpack.py"}
+    assert config_of(name)["files"] == listed
+    assert modules(name) == {dest[2:-3] + ".mpy" for dest in sources.values()}
     for key, _ in config.later:
         later = pyconfig.later_files(config, key)
-        assert config_of(name)[key] == pyconfig.compiled(later)
+        assert modules(name, key) == {dest[2:-3] + ".mpy" for dest in later.values()}
         sources = {**sources, **later}
-    for source in [config.script, *(ROOT / path for path in sources)]:
+    for source in [config.script, *(ROOT / path for path in [*sources, unpacker])]:
         for module in pyconfig.imported(source):
             top = module.split(".")[0]  # `from worker import x` names "worker.x" too
             found = pyconfig.source_of(top, config.folders)
@@ -97,17 +103,34 @@ def test_every_import_is_found_or_standard(name: str) -> None:
             )
 
 
-def test_every_module_is_there_compiled(tmp_path: Path) -> None:
-    """Each module a MicroPython config lists is in the tree compiled from its source as
-    it is now (``.mpy``, by ``mpy-cross`` for the vendored MicroPython: ``M``, then
-    bytecode version 6)."""
+def test_every_module_is_there_compiled_and_packed(tmp_path: Path) -> None:
+    """Each config's pack in the tree holds its modules compiled from their sources as
+    they are now (``.mpy``, by ``mpy-cross`` for the vendored MicroPython: ``M``, then
+    bytecode version 6), each where its import finds it."""
     assert pyconfig.compile_all(tmp_path)  # a fresh build: every module compiled
-    for name in pyconfig.CONFIGS:
-        config = config_of(name)
-        for path in {**config["files"], **config.get("recorded_files", {})}:
+    pyconfig.pack_all(tmp_path)
+    for name, config in pyconfig.CONFIGS.items():
+        for key in ["files", *(key for key, _ in config.later)]:
+            path = pyconfig.pack_path(name, key)
             served = (ROOT / path).read_bytes()
-            assert served[:2] == b"M\x06", path
+            assert all(code[:2] == b"M\x06" for _, code in unpack.files(served)), path
             assert served == (tmp_path / path).read_bytes(), f"{path}: stale"
+
+
+def test_a_pack_is_written_out_as_it_was_packed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What ``unpack_here`` writes from the packs in its folder (the interpreter's) is
+    each packed module byte for byte, in its package's folder too; the packs are gone."""
+    for name in ("mpy-app-worker.toml", "mpy-worker.json"):
+        shutil.copy(ROOT / pyconfig.pack_path(name), tmp_path)
+    monkeypatch.chdir(tmp_path)
+    unpack.unpack_here()
+    for name in ("mpy-app-worker.toml", "mpy-worker.json"):
+        for source, dest in pyconfig.packed_files(name).items():
+            assert (tmp_path / dest).read_bytes() == (ROOT / source).read_bytes(), dest
+    assert not list(tmp_path.glob("*.pack"))
+    assert (tmp_path / "sudoku" / "solver.mpy").is_file()
 
 
 def test_the_labs_python_gets_what_its_runner_imports() -> None:
@@ -119,31 +142,28 @@ def test_the_labs_python_gets_what_its_runner_imports() -> None:
 
 
 def test_a_widget_without_a_recording_loads_nothing_more() -> None:
-    """The widget's worker maps the modules that play a recording apart (its
+    """The widget's worker packs the modules that play a recording apart (its
     ``recorded_files``, which static/js/widget.js adds only for a widget with one):
     src/web/recorded.py and what it imports that the rest does not."""
-    config = config_of("mpy-worker.json")
-    recorded = compiled("./src/web/recorded.py")
-    assert set(config["recorded_files"]) == {recorded, compiled("./src/sudoku/recording.py")}
-    assert not set(config["recorded_files"]) & set(config["files"])
-    assert recorded in config_of("mpy-app-worker.toml")["files"]
+    recorded = modules("mpy-worker.json", "recorded_files")
+    assert recorded == {"recorded.mpy", "sudoku/recording.mpy"}
+    assert not recorded & modules("mpy-worker.json")
+    assert "recorded.mpy" in modules("mpy-app-worker.toml")
 
 
 def test_the_widgets_worker_loads_no_companion() -> None:
     """The widget's worker has no hints, new puzzles or pictures: a blog's reader does not
     download the modules the app's worker adds for them (app.py)."""
-    extra = {compiled(f"./src/sudoku/{name}.py") for name in ("logic", "generator", "render")}
-    assert not extra & set(config_of("mpy-worker.json")["files"])
-    assert extra <= set(config_of("mpy-app-worker.toml")["files"])
+    extra = {f"sudoku/{name}.mpy" for name in ("logic", "generator", "render")}
+    assert not extra & modules("mpy-worker.json")
+    assert extra <= modules("mpy-app-worker.toml")
 
 
 def test_the_widget_page_loads_no_search() -> None:
     """The widget's page runs no search (its worker does): a reader downloads the solver
     and the teaching strategies once, for the worker, and the page compiles neither."""
-    config = config_of("mpy.toml")
-    assert config["files"]
-    search = {compiled("./src/sudoku/solver.py"), compiled("./src/sudoku/tracing.py")}
-    assert not search & set(config["files"])
+    assert "widget.mpy" in modules("mpy.toml")
+    assert not {"sudoku/solver.mpy", "sudoku/tracing.mpy"} & modules("mpy.toml")
 
 
 @pytest.mark.parametrize("page", ["index.html", "embed.html"])

@@ -31,13 +31,20 @@ pyconfig = load_script("pyconfig")
 
 
 def patched(context: BrowserContext, source: str, change: tuple[str, str]) -> None:
-    """Serve the compiled module of ``source`` (``./src/...py``: what the page loads,
-    ``scripts/pyconfig.py``) made from its text with ``change`` made (it must apply)."""
+    """Serve the app's worker's pack (what it loads: ``scripts/pyconfig.py``) with the
+    module of ``source`` (``./src/...py``) compiled from its text with ``change`` made
+    (it must apply)."""
     text = (ROOT / source).read_text(encoding="utf-8")
     assert change[0] in text
-    code = pyconfig.compile_text(text.replace(*change), pyconfig.module_path(source))
-    url, kind = "**/" + pyconfig.compiled_path(source).as_posix(), "application/octet-stream"
-    context.route(url, lambda route: route.fulfill(body=code, content_type=kind))
+    name = pyconfig.module_path(source)
+    code = pyconfig.compile_text(text.replace(*change), name)
+    files, packed = pyconfig.packed_files("mpy-app-worker.toml"), name[:-3] + ".mpy"
+    assert f"./{packed}" in files.values()
+    body = pyconfig.pack(files, swap={packed: code})
+    url = "**/" + pyconfig.pack_path("mpy-app-worker.toml").as_posix()
+    context.route(
+        url, lambda route: route.fulfill(body=body, content_type="application/octet-stream")
+    )
 
 
 @pytest.fixture

@@ -1,5 +1,9 @@
 """The app's page as PyScript starts it (index.html): a script is read as source and
-compiled at every start, so it only brings in ``main``, the page itself, which comes
-compiled (``.mpy``: scripts/pyconfig.py), as do the modules it imports."""
+compiled at every start, so it only writes out the compiled modules (``.mpy``) of its
+config's pack (``unpack``: scripts/pyconfig.py) and brings in ``main``, the page itself."""
 
-import main  # noqa: F401 (its import runs the page)
+from unpack import unpack_here
+
+unpack_here()
+
+import main  # noqa: E402, F401 (its import runs the page)

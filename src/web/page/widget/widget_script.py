@@ -1,5 +1,9 @@
 """The widget's page as PyScript starts it (embed.html): a script is read as source and
-compiled at every start, so it only brings in ``widget``, the page itself, which comes
-compiled (``.mpy``: scripts/pyconfig.py), as do the modules it imports."""
+compiled at every start, so it only writes out the compiled modules (``.mpy``) of its
+config's pack (``unpack``: scripts/pyconfig.py) and brings in ``widget``, the page itself."""
 
-import widget  # noqa: F401 (its import runs the page)
+from unpack import unpack_here
+
+unpack_here()
+
+import widget  # noqa: E402, F401 (its import runs the page)
