@@ -27,8 +27,8 @@ reads it; Pyodide's config (the code lab's lab.json) lists sources.
 app's page alone imports about forty modules. So a config lists one pack of its compiled
 modules (``pack``: ``static/compiled/mpy-app.pack``, the format is src/web/unpack.py's)
 and, as source, ``unpack.py``, which the script calls first to write the modules out
-(the app usable on the desktop 1.04 -> 0.82 s, ten widgets 4.28 -> 3.48 s). A ``later``
-key gets a pack of its own.
+(the app usable on the desktop 0.94 -> 0.71 s, ten widgets about 4.0 -> 3.3 s). A
+``later`` key gets a pack of its own.
 
 The configs are git-ignored: ``make vendor`` (and so ``serve``, ``site``, ``e2e``) runs
 this, and the e2e suite's conftest runs ``write()`` before it serves the tree.

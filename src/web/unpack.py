@@ -5,7 +5,7 @@ one request a file: forty-odd ``.mpy`` modules for the app's page. So scripts/py
 lists instead one **pack** of them (``*.pack``) and this file, and the script each page or
 worker runs calls ``unpack_here`` first: every module is written where the pack says,
 and the pack let go. Measured (README, "One request for our Python"): the app
-usable on the desktop 1.04 -> 0.82 s, ten widgets in a post 4.28 -> 3.48 s.
+usable on the desktop 0.94 -> 0.71 s, ten widgets in a post about 4.0 -> 3.3 s.
 
 A pack is its files one after another, each as: the length of its path (2 bytes,
 little-endian), its path (UTF-8, relative to the interpreter's folder: ``sudoku/grid.mpy``),
