@@ -221,14 +221,21 @@ def compile_all(root: Path = ROOT) -> list[str]:
         path = ROOT / source
         out = root / compiled_path(source)
         code = compile_text(path.read_text(encoding="utf-8"), module_path(source))
-        if out.is_file() and out.read_bytes() == code:
-            continue
-        out.parent.mkdir(parents=True, exist_ok=True)
-        spare = out.with_name(f".{out.name}.{os.getpid()}")
-        spare.write_bytes(code)
-        spare.replace(out)  # at once: a page served meanwhile reads the old or the new
-        changed.append(source)
+        if renewed(out, code):
+            changed.append(source)
     return changed
+
+
+def renewed(out: Path, data: bytes) -> bool:
+    """Write ``data`` to ``out`` unless it holds them already; whether it wrote. At once
+    (a spare file renamed over it): a page served meanwhile reads the old or the new."""
+    if out.is_file() and out.read_bytes() == data:
+        return False
+    out.parent.mkdir(parents=True, exist_ok=True)
+    spare = out.with_name(f".{out.name}.{os.getpid()}")
+    spare.write_bytes(data)
+    spare.replace(out)
+    return True
 
 
 def module_path(source: str) -> str:
@@ -283,14 +290,7 @@ def pack_all(root: Path = ROOT) -> None:
     as they are when unchanged)."""
     for name, config in CONFIGS.items():
         for key in ["files", *(key for key, _ in config.later)]:
-            out = root / pack_path(name, key)
-            data = pack(packed_files(name, key), root)
-            if out.is_file() and out.read_bytes() == data:
-                continue
-            out.parent.mkdir(parents=True, exist_ok=True)
-            spare = out.with_name(f".{out.name}.{os.getpid()}")
-            spare.write_bytes(data)
-            spare.replace(out)  # at once: a page served meanwhile reads the old or the new
+            renewed(root / pack_path(name, key), pack(packed_files(name, key), root))
 
 
 def listed(name: str, key: str = "files") -> dict[str, str]:
@@ -335,16 +335,11 @@ def write(root: Path = ROOT) -> list[str]:
     (``compile_all``) and packed (``pack_all``); the names of the configs that changed."""
     compile_all(root)
     pack_all(root)
-    changed = []
-    for name, config in CONFIGS.items():
-        path = root / name
-        text = text_of(name, config)
-        if not path.is_file() or path.read_text(encoding="utf-8") != text:
-            spare = path.with_name(f".{name}.{os.getpid()}")
-            spare.write_text(text, encoding="utf-8")
-            spare.replace(path)  # at once: a page served meanwhile reads the old or the new
-            changed.append(name)
-    return changed
+    return [
+        name
+        for name, config in CONFIGS.items()
+        if renewed(root / name, text_of(name, config).encode("utf-8"))
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:

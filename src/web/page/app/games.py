@@ -78,16 +78,23 @@ def empty() -> "Kept":
     return {"current": "", "games": [], "hidden": False, "auto": False, "tidy": True}
 
 
-def read(text: "str | None") -> "Kept":
-    """What ``text`` (storage's value, or None) keeps, checked; never raises."""
-    kept = empty()
+def parsed(text: "str | None") -> "dict[str, object] | None":
+    """The JSON object ``text`` (a storage value, or None) holds; None for anything else:
+    nothing, text over ``MAX_TEXT`` (not even parsed), not JSON, not an object."""
     if not text or len(text) > MAX_TEXT:
-        return kept
+        return None
     try:
         data = json.loads(text)
     except ValueError:
-        return kept
-    if not isinstance(data, dict):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def read(text: "str | None") -> "Kept":
+    """What ``text`` (storage's value, or None) keeps, checked; never raises."""
+    kept = empty()
+    data = parsed(text)
+    if data is None:
         return kept
     games = data.get("games")
     for item in games[:MAX_GAMES] if isinstance(games, list) else []:
@@ -168,15 +175,10 @@ def time_text(puzzle: str, ms: float) -> str:
 def timed(kept: "Kept", text: "str | None") -> "Kept":
     """``kept`` with the clock's time (``text``, storage's value, or None) on its game, if
     that game is kept; checked as ``read`` checks: never raises."""
-    if not text or len(text) > MAX_TEXT:
-        return kept
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return kept
-    puzzle = data.get("puzzle") if isinstance(data, dict) else None
+    data = parsed(text)
+    puzzle = data.get("puzzle") if data is not None else None
     game = find(kept, puzzle) if isinstance(puzzle, str) else None
-    if game is not None:
+    if data is not None and game is not None:
         game["ms"] = ms_of(data.get("ms"))
     return kept
 
