@@ -254,7 +254,8 @@ def test_a_game_saved_in_another_tab_is_in_your_games(
     reader: BrowserContext, base_url: str
 ) -> None:
     """A game played in another tab shows in this tab's Your games at once (the storage
-    event), with no save of this tab's own in between."""
+    event), with no save of this tab's own in between; its time follows that tab's
+    timer (the clock's writes)."""
     first = opened(reader, base_url)
     load(first, "easy")
     type_in(first, "r1c1", "4")
@@ -267,6 +268,9 @@ def test_a_game_saved_in_another_tab_is_in_your_games(
     first.wait_for_function("document.querySelectorAll('#games option').length === 2")
     assert "(on the board)" in (menu.nth(1).text_content() or "")
     assert "(on the board)" not in (menu.nth(0).text_content() or "")
+    first.wait_for_function(
+        "/, 0:0[3-9]$/.test(document.querySelector('#games option').textContent)"
+    )
 
 
 def test_a_typed_puzzle_starts_and_its_givens_can_be_fixed(board: Page) -> None:

@@ -174,11 +174,16 @@ class Keeper:
 
     def refresh(self, key: "str | None") -> None:
         """Another tab wrote storage's ``key`` (None: cleared): what is kept is read
-        again and shown (its games in the menu), unless storage was never opened here."""
-        ours = key is None or key in (site_key(games.KEY), site_key(games.CLOCK))
-        if ours and self.storage is not None:
-            self.kept = kept_in(self.storage)
-            self.shown(self.kept)
+        again and shown (its games in the menu), unless storage was never opened here; the
+        clock alone (another tab's timer, each second) only moves its game's time."""
+        storage, clock = self.storage, site_key(games.CLOCK)
+        if storage is None or key not in (None, site_key(games.KEY), clock):
+            return
+        if key == clock:
+            self.kept = games.timed(self.kept, storage.getItem(clock))
+        else:
+            self.kept = kept_in(storage)
+        self.shown(self.kept)
 
     def tick(self) -> None:
         """The timer's second: its time on the board's game in what is kept (shown), and
