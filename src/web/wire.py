@@ -20,10 +20,12 @@ steps forward and back over them without the worker (``forward``, ``backward``);
 worker plays its own pages with the same ``forward`` to write the next checkpoint.
 A ``trace_pull`` answer is one JSON header line, a newline, then the pages' events::
 
-    {"pages": [{"start", "board", "counts", "stack"}, ...], "done", "steps"}
+    {"pages": [{"start", "board", "counts", "stack"}, ...], "done", "steps", "counts"}
 
 ``board`` writes a forced digit as ``a``-``i`` (``1``-``9`` for a given or a guess),
-``counts`` is ``[nodes, backtracks, depth, max_depth, forced]``, ``stack`` the open
+``counts`` is ``[nodes, backtracks, depth, max_depth, forced]`` (a page's at its first
+step; the header's after its last event, so a trace that ends in one answer is measured
+without running it again: ``timeline.tally``), ``stack`` the open
 guesses as cell and digit (``354127``: 4 at r3c5, then 7 at r1c2). Raw text after the
 header, not JSON: MicroPython's ``json.loads`` of a 100 kB string takes ~25 ms, a split
 ~0.3 ms; and events stay ``bytes`` on the page, which MicroPython indexes ~60x faster
@@ -154,9 +156,10 @@ def checkpoint(cursor: "Cursor") -> "dict[str, Any]":
     }
 
 
-def answer(heads: "list[dict[str, Any]]", events: str, done: bool, steps: int) -> str:
-    """A ``trace_pull`` answer: the header line, a newline, the pages' events."""
-    header = {"pages": heads, "done": done, "steps": steps}
+def answer(heads: "list[dict[str, Any]]", events: str, done: bool, cursor: "Cursor") -> str:
+    """A ``trace_pull`` answer: the header line, a newline, the pages' events; ``cursor``
+    is after the last of them (its step and counters go in the header)."""
+    header = {"pages": heads, "done": done, "steps": cursor.pos, "counts": list(cursor.counts)}
     return json.dumps(header, separators=(",", ":")) + "\n" + events
 
 

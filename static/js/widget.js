@@ -20,8 +20,17 @@
  *    and the worker then also loads the modules that play it (mpy-worker.json's
  *    `recorded_files`). A widget without one loads neither.
  *
+ * 5. The widgets of one post start before any of them counts its search (a long search's
+ *    count, "This search takes 79,462 steps", is seconds of its worker's time): each
+ *    widget says on a BroadcastChannel that it is starting Python (again every
+ *    `HEARTBEAT_MS` until its player is ready), then that it has started
+ *    (`window.sudokuLabStarted()`), and a count waits while a sibling (a frame of this
+ *    site in the same browser) is starting (`window.sudokuLabQuiet()`); a sibling silent
+ *    for `SILENT_MS` is gone. A widget that loads asks who is starting.
+ *
  * Flags for tests and CSS: html[data-framed] ("true" inside another page's frame),
- * body[data-python] ("waiting", then "started"), body[data-height] (the last height sent).
+ * body[data-python] ("waiting", then "started"), body[data-height] (the last height sent),
+ * body[data-held] ("true" while a count waits for a sibling that is starting).
  * The Python side is the judge of the puzzle: it reads every shape and names what is wrong.
  */
 
@@ -83,6 +92,63 @@ function reportHeight() {
   if (framed) window.parent.postMessage({ type: HEIGHT_MESSAGE, height }, "*");
 }
 
+const SIBLINGS = "sudoku-lab:widgets";
+const HEARTBEAT_MS = 1000;
+const SILENT_MS = 3000;
+const me = Math.random().toString(36).slice(2);
+const siblings = "BroadcastChannel" in window ? new BroadcastChannel(SIBLINGS) : null;
+const starting = new Map(); // a sibling's id -> when it last said it was starting
+const waiting = []; // the resolve of each `sudokuLabQuiet()` not answered yet
+let heartbeat = null; // while this widget starts: its timer saying so again
+let recheck = null;
+
+/** Say `what` ("starting", "started", "who") to the sibling widgets. */
+function tell(what) {
+  if (siblings) siblings.postMessage({ from: me, say: what });
+}
+
+/** A sibling's news; a sibling that asks who is starting hears whether this one is. */
+function hearSibling({ data }) {
+  if (!data || typeof data.from !== "string") return;
+  if (data.say === "starting") starting.set(data.from, performance.now());
+  else if (data.say === "started") starting.delete(data.from);
+  else if (data.say === "who" && heartbeat !== null) tell("starting");
+  settle();
+}
+
+/** Answer the waiting counts once no sibling is starting (one silent for `SILENT_MS` is
+ * gone); until then, body[data-held]. */
+function settle() {
+  clearTimeout(recheck);
+  const now = performance.now();
+  for (const [id, since] of starting) if (now - since >= SILENT_MS) starting.delete(id);
+  if (!waiting.length) return;
+  if (starting.size) {
+    document.body.dataset.held = "true";
+    recheck = setTimeout(settle, Math.min(...starting.values()) + SILENT_MS - now);
+    return;
+  }
+  document.body.dataset.held = "false";
+  waiting.splice(0).forEach((resolve) => resolve());
+}
+
+/** Resolves once no sibling widget is starting Python (at once if none is). */
+window.sudokuLabQuiet = () =>
+  new Promise((resolve) => {
+    waiting.push(resolve);
+    settle();
+  });
+
+/** This widget's player is ready (or failed): its siblings' counts need not wait for it. */
+window.sudokuLabStarted = () => {
+  clearInterval(heartbeat);
+  heartbeat = null;
+  tell("started");
+};
+
+if (siblings) siblings.onmessage = hearSibling;
+tell("who");
+
 let solver = null;
 
 /** Load PyScript (once): it runs the page's `type="mpy"` script; and start the solver's
@@ -96,6 +162,8 @@ let solver = null;
 function startPython() {
   if (document.body.dataset.python === "started") return;
   document.body.dataset.python = "started";
+  tell("starting");
+  heartbeat = setInterval(tell, HEARTBEAT_MS, "starting");
   const pyscript = import(PYSCRIPT); // asked first: it is what runs first
   const config = fetch(WORKER_CONFIG).then((response) => response.json());
   document.head.append(document.getElementById("python-preload").content.cloneNode(true));

@@ -5,6 +5,7 @@ cross-origin host page (a second local server) that sizes the iframe from its me
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from itertools import islice
 from pathlib import Path
@@ -14,7 +15,7 @@ import pytest
 from conftest import Host, off_origin, origin_of
 from helpers import preloaded
 from playwright.sync_api import Browser, BrowserContext, Frame, Page
-from support import EASY, HARD, LEETCODE, WEB, load_file
+from support import EASY, HARD, LEETCODE, ROOT, WEB, load_file
 
 from sudoku.tracing import apply, source, trace
 from sudoku.words import STRATEGIES
@@ -30,6 +31,8 @@ LOOPED = f"""() => {{
 }}"""
 """The step shown, noted at every animation frame, until the player has gone back to the
 start of its loop at least once and shown more than three steps."""
+SIBLINGS = re.findall(r'const SIBLINGS = "([^"]+)"', (ROOT / "static/js/widget.js").read_text())
+"""The channel sibling widgets talk on (static/js/widget.js's name, read from it)."""
 PARTS = load_file(WEB / "page" / "common" / "options.py").CONTROLS
 """Every part a widget may show (the page's own table: its unit test checks it against the
 markup's ``data-part`` attributes)."""
@@ -413,6 +416,36 @@ def test_starting_python_asks_for_the_runtime_at_once_and_once(
     wanted += ["./static/vendor/micropython/micropython.wasm"]
     assert {base_url + str(path).removeprefix("./") for path in wanted} <= found.keys()
     context.close()
+
+
+def test_a_count_waits_while_a_sibling_widget_starts(
+    context: BrowserContext, base_url: str
+) -> None:
+    """A widget counts a long search only while no sibling widget of the site is starting
+    Python: one that says so when asked who is (and again each half second) holds the
+    count at its start; once it says it has started, the count runs to its end."""
+    assert len(SIBLINGS) == 1
+    sibling = context.new_page()
+    sibling.goto(base_url + "static/css/player.css")  # a document of the widget's origin
+    sibling.evaluate(
+        """name => {
+            const channel = window.__channel = new BroadcastChannel(name);
+            const say = (what) => channel.postMessage({ from: "sibling", say: what });
+            channel.onmessage = ({ data }) => { if (data.say === "who") say("starting"); };
+            window.__beat = setInterval(say, 500, "starting");
+            window.__started = () => { clearInterval(window.__beat); say("started"); };
+        }""",
+        SIBLINGS[0],
+    )
+    page = open_widget(context, base_url, f"?puzzle={LEETCODE}&strategy=naive")
+    page.wait_for_function("document.body.dataset.held === 'true'", timeout=READY_MS)
+    assert page.evaluate(f"{PLAYER}.dataset.cost") == ""
+    sibling.evaluate("window.__started()")
+    page.wait_for_function(f"{PLAYER}.dataset.cost === '79462'", timeout=READY_MS)
+    assert page.evaluate("document.body.dataset.held") == "false"
+    assert "This search takes 79,462 steps" in page.locator("#player").inner_text()
+    sibling.close()
+    page.close()
 
 
 # -- a host page on another origin -------------------------------------------------------

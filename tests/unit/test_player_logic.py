@@ -292,6 +292,31 @@ def test_trace_count_equals_the_cores_last_event(strategy: str) -> None:
     assert total["outcome"] == "solved"
 
 
+@pytest.mark.parametrize(
+    ("grid", "strategy"),
+    [(EASY, "naive"), (LEETCODE, "mrv"), (LEETCODE, "propagate"), (HARD, "mrv"), (CLASH, "naive")],
+)
+def test_a_trace_that_came_whole_is_counted_as_the_worker_counts_it(
+    grid: str, strategy: str
+) -> None:
+    """``timeline.tally`` of a trace whose pages all arrived equals ``trace_count``'s
+    answer (steps, counters, how it ended), and is None until the last page is in."""
+    key = json.loads(worker.trace_start(grid, strategy))["session"]
+    line = timeline.Timeline(grid, worker.TRACE_PAGE, 500_000)
+    timeline.receive(line, worker.trace_pull(key, 1000))
+    counted = json.loads(worker.trace_start(grid, strategy))["session"]
+    assert timeline.tally(line) == json.loads(worker.trace_count(counted, 10**6))
+    assert line.done
+    part = timeline.Timeline(grid, 1, 500_000)
+    worker.TRACE_PAGE, page = 1, worker.TRACE_PAGE
+    try:
+        key = json.loads(worker.trace_start(grid, strategy))["session"]
+        timeline.receive(part, worker.trace_pull(key, 1))
+    finally:
+        worker.TRACE_PAGE = page
+    assert timeline.tally(part) is None
+
+
 def test_trace_pull_pages_and_header() -> None:
     """Pages hold TRACE_PAGE events (the last fewer), each with its own checkpoint."""
     key = json.loads(worker.trace_start(LEETCODE, "naive"))["session"]

@@ -66,19 +66,22 @@ def test_replaying_records_is_the_cores_replay(grid: str, strategy: str) -> None
 
 
 def test_an_answer_reads_back_as_its_pages() -> None:
-    """``answer`` and ``read_answer`` round-trip: the header, each page's checkpoint and
-    its events, cut at the page size."""
+    """``answer`` and ``read_answer`` round-trip: the header (the counters after the last
+    event), each page's checkpoint and its events, cut at the page size."""
     _, data = records(HARD, "naive", 25)
     cursor = wire.Cursor(HARD)
     heads = [wire.checkpoint(cursor)]
     wire.forward(cursor, data, 0, 10 * wire.WIDTH)
     cursor.pos = 10
     heads.append(wire.checkpoint(cursor))
-    text = wire.answer(heads, data[: 20 * wire.WIDTH].decode(), done=False, steps=20)
+    open_at_ten = list(cursor.stack)
+    wire.forward(cursor, data, 10 * wire.WIDTH, 20 * wire.WIDTH)
+    cursor.pos = 20
+    text = wire.answer(heads, data[: 20 * wire.WIDTH].decode(), done=False, cursor=cursor)
     header, pages = wire.read_answer(text, page=10)
-    assert header == {"pages": heads, "done": False, "steps": 20}
+    assert header == {"pages": heads, "done": False, "steps": 20, "counts": cursor.counts}
     assert pages == [(heads[0], data[: 10 * wire.WIDTH]), (heads[1], data[80:160])]
-    assert wire.stack_codes(heads[1]["stack"]) == cursor.stack
+    assert wire.stack_codes(heads[1]["stack"]) == open_at_ten
     assert wire.read_answer('{"error":"no trace 7"}', page=10) == ({"error": "no trace 7"}, [])
 
 

@@ -385,7 +385,7 @@ def trace_pull(key: int, pages: int = 1) -> str:
             heads.append(head)
             chunks.append(page)
     session["step"] = cursor.pos
-    return wire.answer(heads, "".join(chunks), session["done"], cursor.pos)
+    return wire.answer(heads, "".join(chunks), session["done"], cursor)
 
 
 def trace_count(key: int, limit: int) -> str:

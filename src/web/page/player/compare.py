@@ -16,7 +16,7 @@ from sudoku.words import STRATEGIES, grouped
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Awaitable, Callable
 
     from client import Solver
     from contract import Counted
@@ -40,18 +40,23 @@ FIELDS = ("steps", "nodes", "backtracks", "max_depth", "outcome")
 """The table's columns (``cmp-{strategy}-{field}`` elements)."""
 
 
-async def count_search(
+async def count_search(  # noqa: PLR0913 (the two hooks are keyword-only, and optional)
     solver: "Solver",
     search: "tuple[str, str]",
     limits: "tuple[int, int]",
     alive: "Callable[[], bool]",
+    *,
     shown: "Callable[[Tally], None] | None" = None,
+    wait: "Callable[[], Awaitable[None]] | None" = None,
 ) -> "Tally | None":
     """Count a search, ``(grid, strategy)``, in the worker, unseen (``trace_count``): its
     steps and counters up to ``limits = (cap, chunk)``: ``cap`` steps in all, ``chunk`` a
     call (the longest wait for the worker's other callers); each result so far
-    goes to ``shown``. None once ``alive()`` says the answer is no longer wanted (or the
-    trace cannot open). The worker's trace is closed in the end, whatever happens."""
+    goes to ``shown``; ``wait()``, if given, is awaited before each call. None once
+    ``alive()`` says the answer is no longer wanted (or the trace cannot open). The
+    worker's trace is closed in the end, whatever happens."""
+    if wait is not None:
+        await wait()
     try:
         session = (await solver.trace_start(search[0], search[1]))["session"]
     except WorkerError:
@@ -60,6 +65,10 @@ async def count_search(
     steps = 0
     try:
         while alive():
+            if wait is not None:
+                await wait()
+                if not alive():
+                    break
             result = tallied(await solver.trace_count(session, min(chunk, cap - steps)), cap)
             if not alive():
                 break
@@ -162,7 +171,7 @@ class Compare:
             (grid, strategy),
             (cap, COMPARE_CHUNK),
             lambda: run == self.run,
-            lambda result: self.row(strategy, result),
+            shown=lambda result: self.row(strategy, result),
         )
 
     def row(self, strategy: str, result: "Tally") -> None:

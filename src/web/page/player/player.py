@@ -122,6 +122,9 @@ class Player:
         reports to its host page, the code lab's marked line)."""
         self.tree = TreeView(self.view.part, self.jump) if "tree" in self.view.part else None
         """The search tree's panel (both pages have it)."""
+        self.quiet: Callable[[], Awaitable[None]] | None = None
+        """Awaited before each call of a count (``measure``): the widget's waits while a
+        sibling widget of the post starts, so that every widget is playable first."""
         controls.bind(self, keys_target or root)
         self.view.show_speed(self.clock.notch)
         self.show_grid(self.grid)
@@ -289,17 +292,23 @@ class Player:
     async def measure(self, run: int) -> None:
         """Count the open search in the worker (up to ``COST_CAP`` steps) and say how long
         it is, before the reader presses Play (``view.View.show_cost``). Play ends the
-        count: the worker's time then goes to the steps played."""
+        count: the worker's time then goes to the steps played. A search whose pages
+        already came whole is counted from them (``timeline.tally``), with no call."""
         line = self.timeline
         assert line is not None  # (an open trace is measured)
         assert self.solver is not None
         cap = self.view.setting("cost-cap", COST_CAP)
-        result = await compare.count_search(
-            self.solver,
-            (line.grid, self.strategy),
-            (cap, COST_CHUNK),
-            lambda: run == self.generation and not self.clock.playing,
-        )
+        whole = timeline.tally(line)
+        if whole is not None and whole["steps"] <= cap:  # arrived whole: no count needed
+            result: compare.Tally | None = compare.tallied(whole, cap)
+        else:
+            result = await compare.count_search(
+                self.solver,
+                (line.grid, self.strategy),
+                (cap, COST_CHUNK),
+                lambda: run == self.generation and not self.clock.playing,
+                wait=self.quiet,
+            )
         if result is not None and run == self.generation:
             steps = str(result["steps"]) + ("+" if result["capped"] else "")
             self.view.show_cost(compare.cost_caption(result, cap), steps)

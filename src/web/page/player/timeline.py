@@ -16,7 +16,7 @@ Pure Python that runs in MicroPython (the page's main thread) and CPython (the u
 tests).
 """
 
-from wire import WIDTH, backward, fields, forward, read_answer, stack_codes
+from wire import EXHAUSTED, SOLVED, WIDTH, backward, fields, forward, read_answer, stack_codes
 
 from sudoku import words
 
@@ -24,6 +24,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    from contract import Counted
     from wire import Cursor, Fields
 
 
@@ -51,7 +52,8 @@ class Timeline:
     (a multiple of ``page``), ``behind`` pages past the cap kept behind the cursor;
     ``received`` counts every event that arrived, ``done`` once the trace ended,
     ``dropped`` once a page past the cap was let go, ``resume`` the first step held past
-    the steps let go (0 while there is no gap).
+    the steps let go (0 while there is no gap); ``counts`` the counters after the last
+    event received (``wire.Cursor``'s).
     """
 
     def __init__(self, grid: str, page: int, cap: int, behind: int = BEHIND) -> None:
@@ -64,6 +66,7 @@ class Timeline:
         self.done = False
         self.dropped = False
         self.resume = 0
+        self.counts = [0, 0, 0, 0, 0]
 
 
 def receive(timeline: Timeline, text: str) -> None:
@@ -79,6 +82,27 @@ def receive(timeline: Timeline, text: str) -> None:
         ]
         timeline.received = head["start"] + len(events) // WIDTH
     timeline.done = header["done"]
+    timeline.counts = list(header["counts"])
+
+
+def tally(timeline: Timeline) -> "Counted | None":
+    """A trace that arrived whole, counted as ``trace_count`` counts it (steps, counters,
+    how it ended), without running the search again; None before it ended, or once its
+    last page was let go."""
+    last = timeline.pages.get((timeline.received - 1) // timeline.page)
+    if not timeline.done or not timeline.received or last is None:
+        return None
+    nodes, backtracks, _, max_depth, forced = timeline.counts
+    kind = last[0][-WIDTH]
+    return {
+        "steps": timeline.received,
+        "nodes": nodes,
+        "backtracks": backtracks,
+        "max_depth": max_depth,
+        "forced": forced,
+        "outcome": "solved" if kind == SOLVED else "exhausted" if kind == EXHAUSTED else "",
+        "done": True,
+    }
 
 
 def kept(timeline: Timeline) -> int:

@@ -15,6 +15,9 @@ In a frame, the host page may drive the widget with ``postMessage`` commands, an
 where it is (``host.py`` has the shapes; static/js/widget.js keeps the commands that
 come before Python is ready and hands them over here).
 
+The widgets of a post start before any counts its search (``quiet``): a long search's
+count is seconds of its worker, and in a post of ten it slowed its siblings' start.
+
 Flags for tests: ``body[data-ready]`` is "true" once the player holds a trace (or
 "failed").
 """
@@ -71,6 +74,12 @@ def preview() -> None:
     widget.view.say("Loading Python...")
 
 
+async def quiet() -> None:
+    """Wait while a sibling widget of the post starts Python (static/js/widget.js): the
+    player's count of its search waits for it, so that every widget is playable first."""
+    await window.sudokuLabQuiet()
+
+
 async def puzzle_grid(solver: "Solver") -> str:
     """The puzzle the URL names, read by the worker; the default one (and a note) if bad."""
     try:
@@ -89,6 +98,7 @@ async def start() -> None:
     except Exception as error:  # said in the frame, never a blank one
         widget.view.say("The Python solver could not start: " + str(error))
         document.body.dataset.ready = "failed"
+        window.sudokuLabStarted()
         return
     widget.connect(solver)
     when(widget.traced)(link_app)
@@ -103,6 +113,7 @@ async def start() -> None:
     elif loop:
         widget.seek(loop[0])
     document.body.dataset.ready = "true"
+    window.sudokuLabStarted()
     if framed:
         when(widget.painted)(report_soon)
         report_soon()
@@ -209,6 +220,7 @@ def link_app(traced: "tuple[str, str]") -> None:
 
 
 report_proxy = create_proxy(browser.guarded(lambda _: report()))
+widget.quiet = quiet
 apply_layout()
 preview()
 show_notes()
