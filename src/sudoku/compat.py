@@ -92,10 +92,18 @@ format characters (bidi marks included), separators but the space, surrogates an
 private use. CPython also escapes unassigned code points; ``quoted`` shows them as is."""
 
 
-BYTE_BITS = bytes(len(bin(byte)) - 2 if byte else 0 for byte in range(256))
-"""The bit length of each byte value."""
-BYTE_ONES = bytes(bin(byte).count("1") for byte in range(256))  # noqa: FURB161 (MicroPython)
-"""How many 1 bits each byte value holds."""
+def byte_tables() -> tuple[bytes, bytes]:
+    """The bit length and the number of 1 bits of each byte value, each from its value
+    halved's (no ``bin`` strings: MicroPython builds these on every page and worker start)."""
+    lengths, ones = bytearray(256), bytearray(256)
+    for byte in range(1, 256):
+        lengths[byte] = lengths[byte >> 1] + 1
+        ones[byte] = ones[byte >> 1] + (byte & 1)
+    return bytes(lengths), bytes(ones)
+
+
+BYTE_BITS, BYTE_ONES = byte_tables()
+"""The bit length of each byte value, and how many 1 bits it holds."""
 
 
 def magnitude_bytes(number: int) -> bytes:

@@ -33,9 +33,19 @@ ROW: Final = tuple(i // 9 for i in range(81))
 COL: Final = tuple(i % 9 for i in range(81))
 BOX: Final = tuple((i // 27) * 3 + (i % 9) // 3 for i in range(81))
 
-UNITS: Final = tuple(
-    tuple(i for i in range(81) if (ROW, COL, BOX)[u // 9][i] == u % 9) for u in range(27)
-)
+
+def units() -> tuple[tuple[int, ...], ...]:
+    """The cells of each unit, ascending: each cell joins its row, column and box (one
+    pass over the cells: MicroPython builds this table on every page and worker start)."""
+    found: list[list[int]] = [[] for _ in range(27)]
+    for i in range(81):
+        found[ROW[i]].append(i)
+        found[9 + COL[i]].append(i)
+        found[18 + BOX[i]].append(i)
+    return tuple([tuple(cells) for cells in found])
+
+
+UNITS: Final = units()
 """The cells of each unit, ascending."""
 
 UNITS_OF: Final = tuple((ROW[i], 9 + COL[i], 18 + BOX[i]) for i in range(81))
@@ -59,7 +69,8 @@ def unit_name(unit: int) -> str:
 
 def shared_unit(a: int, b: int) -> int:
     """The first unit (row, then column, then box) holding both peers ``a`` and ``b``."""
-    return next(u for u in UNITS_OF[a] if u in UNITS_OF[b])
+    row, column, box = UNITS_OF[a]
+    return row if row == UNITS_OF[b][0] else column if column == UNITS_OF[b][1] else box
 
 
 def checked_grid(grid: Grid) -> Grid:

@@ -55,8 +55,10 @@ from sudoku.compat import itemgetter
 from sudoku.formats import shown
 from sudoku.grid import (
     BLANK,
+    COL,
     DIGITS,
     PEERS,
+    ROW,
     UNITS,
     UNITS_OF,
     Grid,
@@ -82,10 +84,11 @@ SHARED_UNIT = tuple({p: shared_unit(i, p) for p in PEERS[i]} for i in range(81))
 
 def scan_order(cell: int) -> tuple[int, ...]:
     """The 20 peers of ``cell`` in the order a reject looks at them: its row, column, then
-    box, each ascending, each peer once."""
-    order: list[int] = []
-    for unit in UNITS_OF[cell]:
-        order += [peer for peer in UNITS[unit] if peer != cell and peer not in order]
+    box, each ascending, each peer once (the box's own: those in neither line)."""
+    row, column, box = UNITS_OF[cell]
+    order = [peer for peer in UNITS[row] if peer != cell]
+    order += [peer for peer in UNITS[column] if peer != cell]
+    order += [peer for peer in UNITS[box] if ROW[peer] != ROW[cell] and COL[peer] != COL[cell]]
     return tuple(order)
 
 
