@@ -294,27 +294,34 @@ def test_trace_count_equals_the_cores_last_event(strategy: str) -> None:
 
 @pytest.mark.parametrize(
     ("grid", "strategy"),
-    [(EASY, "naive"), (LEETCODE, "mrv"), (LEETCODE, "propagate"), (HARD, "mrv"), (CLASH, "naive")],
+    [
+        (EASY, "naive"),
+        (LEETCODE, "mrv"),
+        (LEETCODE, "propagate"),
+        (HARD, "propagate"),
+        (CLASH, "naive"),
+    ],
 )
+@pytest.mark.parametrize("page", [4000, 7])
 def test_a_trace_that_came_whole_is_counted_as_the_worker_counts_it(
-    grid: str, strategy: str
+    grid: str, strategy: str, page: int
 ) -> None:
-    """``timeline.tally`` of a trace whose pages all arrived equals ``trace_count``'s
-    answer (steps, counters, how it ended), and is None until the last page is in."""
-    key = json.loads(worker.trace_start(grid, strategy))["session"]
-    line = timeline.Timeline(grid, worker.TRACE_PAGE, 500_000)
-    timeline.receive(line, worker.trace_pull(key, 1000))
-    counted = json.loads(worker.trace_start(grid, strategy))["session"]
-    assert timeline.tally(line) == json.loads(worker.trace_count(counted, 10**6))
-    assert line.done
-    part = timeline.Timeline(grid, 1, 500_000)
-    worker.TRACE_PAGE, page = 1, worker.TRACE_PAGE
+    """``timeline.tally`` of a trace whose pages all arrived (one or many) equals
+    ``trace_count``'s answer (steps, counters, how it ended), and is None until the last
+    page is in."""
+    worker.TRACE_PAGE, kept = page, worker.TRACE_PAGE
     try:
         key = json.loads(worker.trace_start(grid, strategy))["session"]
-        timeline.receive(part, worker.trace_pull(key, 1))
+        line = timeline.Timeline(grid, page, 500_000)
+        timeline.receive(line, worker.trace_pull(key, 1))
+        if not line.done:
+            assert timeline.tally(line) is None
+            timeline.receive(line, worker.trace_pull(key, 10**6))
     finally:
-        worker.TRACE_PAGE = page
-    assert timeline.tally(part) is None
+        worker.TRACE_PAGE = kept
+    counted = json.loads(worker.trace_start(grid, strategy))["session"]
+    assert line.done
+    assert timeline.tally(line) == json.loads(worker.trace_count(counted, 10**6))
 
 
 def test_trace_pull_pages_and_header() -> None:
