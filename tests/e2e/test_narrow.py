@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 from conftest import wait_ready
-from helpers import frames_pass, load
-from playwright.sync_api import Browser, BrowserContext, Frame, Page
-from support import HARD
+from helpers import frames_pass, load, wait_until
+from playwright.sync_api import Browser, BrowserContext, Frame, Page, Route
+from support import HARD, LEETCODE
 from test_embed import PLAYER, READY_MS, open_widget
 
 from sudoku.tracing import source, trace
@@ -199,3 +199,39 @@ def test_the_code_reads_in_a_blogs_640_px_column(
     assert_code_reads(frame, "propagate")
     page.screenshot(path=shots / "post-640.png", full_page=True)
     page.close()
+
+
+@pytest.mark.parametrize("width", [360, 1000])
+def test_the_widget_is_as_tall_before_python_as_after(
+    browser: Browser, base_url: str, width: int
+) -> None:
+    """The widget keeps its height when its Python is ready (the code panel is as tall
+    empty as full), so a post does not jump under a reader's eyes: stacked on a phone it
+    grew by 322 px."""
+    phone = width < 640
+    context = browser.new_context(
+        viewport={"width": width, "height": 740}, has_touch=phone, is_mobile=phone
+    )
+    page = context.new_page()
+    held: list[Route] = []
+    released = False
+
+    def hold(route: Route) -> None:
+        """PyScript's entry waits until the widget's height before Python is read."""
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/static/vendor/pyscript/core.js", hold)
+    page.goto(f"{base_url}embed.html?puzzle={LEETCODE}&strategy=mrv")
+    wait_until(page, lambda: bool(held), "PyScript asked for", READY_MS)
+    before = page.evaluate("document.body.dataset.height")
+    assert page.evaluate("document.body.dataset.ready") == "false"
+    released = True
+    for route in held:
+        route.continue_()
+    page.wait_for_function("document.body.dataset.ready === 'true'", timeout=READY_MS)
+    page.wait_for_function(f"{PLAYER}.dataset.cost !== ''", timeout=READY_MS)
+    assert page.evaluate("document.body.dataset.height") == before
+    context.close()
