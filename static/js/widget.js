@@ -3,9 +3,10 @@
  * widgets, and a reader may scroll past most of them.
  *
  * 1. At once: the puzzle of an obvious `puzzle=` (an 81-character line, or LeetCode JSON)
- *    is painted on the static board, and the widget's height is reported to the host page
- *    (`{type: "sudoku-lab:height", height}`, read by static/js/embed.js) now and whenever
- *    it changes, so the host's iframe has its real height before Python runs.
+ *    is painted on the static board and the `strategy=` shown in its menu, and the
+ *    widget's height is reported to the host page (`{type: "sudoku-lab:height", height}`,
+ *    read by static/js/embed.js) now and whenever it changes, so the host's iframe has its
+ *    real height before Python runs.
  * 2. Python (PyScript's MicroPython: src/web/page/widget/widget.py and its worker) starts only when the
  *    widget is in view, or on the reader's first touch, click or key in it. A widget the
  *    reader never reaches costs its HTML, CSS and this file.
@@ -71,9 +72,14 @@ function previewGrid(text) {
   return [...cells].map((c) => (BLANKS.includes(c) ? "." : c)).join("");
 }
 
-/** Paint the givens on the static board (Python repaints the same once it runs). */
+/** Paint the givens on the static board, and show the URL's strategy when it is one of
+ * the menu's (Python shows the same once it runs, or its fallback with a note). */
 function paintPreview() {
-  const puzzle = new URLSearchParams(location.search).get("puzzle");
+  const query = new URLSearchParams(location.search);
+  const menu = document.querySelector("#player [data-role=strategy]");
+  const strategy = query.get("strategy");
+  if (menu && [...menu.options].some((option) => option.value === strategy)) menu.value = strategy;
+  const puzzle = query.get("puzzle");
   const grid = puzzle === null ? null : previewGrid(puzzle);
   if (grid === null) return;
   document.querySelectorAll("#player .pcell").forEach((cell, i) => {

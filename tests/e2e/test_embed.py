@@ -390,8 +390,9 @@ def test_markup_in_parameters_stays_text(context: BrowserContext, base_url: str)
 def test_board_shows_the_puzzle_before_the_solver_is_ready(
     context: BrowserContext, base_url: str
 ) -> None:
-    """The givens are painted by the main thread while the Pyodide worker still loads."""
-    page = open_widget(context, base_url, f"?puzzle={EASY}", ready=False)
+    """The givens are painted, and the link's strategy shown in the menu, by the main
+    thread while Python still loads."""
+    page = open_widget(context, base_url, f"?puzzle={EASY}&strategy=propagate", ready=False)
     page.wait_for_function(
         "arg => [...document.querySelectorAll('#player .pcell')].map(c => c.textContent || '.')"
         ".join('') === arg",
@@ -399,7 +400,9 @@ def test_board_shows_the_puzzle_before_the_solver_is_ready(
         timeout=READY_MS,
         polling=20,
     )
-    assert page.evaluate("document.body.dataset.ready") == "false"
+    shown = page.locator("#p-strategy").input_value()
+    assert page.evaluate("document.body.dataset.ready") == "false"  # so static/js showed it
+    assert shown == "propagate"
     page.close()
 
 
