@@ -52,11 +52,9 @@ async def count_search(  # noqa: PLR0913 (the two hooks are keyword-only, and op
     """Count a search, ``(grid, strategy)``, in the worker, unseen (``trace_count``): its
     steps and counters up to ``limits = (cap, chunk)``: ``cap`` steps in all, ``chunk`` a
     call (the longest wait for the worker's other callers); each result so far
-    goes to ``shown``; ``wait()``, if given, is awaited before each call. None once
+    goes to ``shown``; ``wait()``, if given, is awaited before each count call. None once
     ``alive()`` says the answer is no longer wanted (or the trace cannot open). The
     worker's trace is closed in the end, whatever happens."""
-    if wait is not None:
-        await wait()
     try:
         session = (await solver.trace_start(search[0], search[1]))["session"]
     except WorkerError:
