@@ -44,6 +44,11 @@ export default [
     languageOptions: { sourceType: "script", globals: globals.worker },
   },
   {
+    // The app's deep worker: a module worker of the site (src/web/page/app/deep.py).
+    files: ["static/js/deep.js"],
+    languageOptions: { sourceType: "module", globals: globals.worker },
+  },
+  {
     // The bundle's entry (scripts/vendor.py): never shipped itself.
     files: ["scripts/codemirror.js"],
     languageOptions: { sourceType: "module" },

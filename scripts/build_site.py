@@ -38,8 +38,8 @@ from collections.abc import Iterable
 from pathlib import Path, PurePosixPath
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # serve.py, beside this file
-from pyconfig import CONFIGS, needed_files  # scripts/ is not a package: found through
-from serve import render  # the path above
+from pyconfig import COMPILED, CONFIGS, SOURCE_PACKS, needed_files  # scripts/ is not a package:
+from serve import render  # found through the path above
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "_site"
@@ -49,10 +49,14 @@ VERSION = "version.json"
 NOT_PRECACHED = frozenset({SERVICE_WORKER, ".nojekyll"})
 """Shipped but never precached: the worker itself, and the marker GitHub Pages reads."""
 VENDOR = PurePosixPath("static/vendor")
-LAZY = (PurePosixPath("static/vendor/pyodide"),)
-"""Folders shipped but not precached at install: Pyodide (13.5 MB), which only the code
-lab runs. The service worker stores each such file, checked against its hash, when the
-lab first asks for it (and keeps it across releases while its hash is the same)."""
+LAZY = (
+    PurePosixPath("static/vendor/pyodide"),
+    *(PurePosixPath(COMPILED.as_posix()) / name for name in SOURCE_PACKS),
+)
+"""Folders and files shipped but not precached at install: Pyodide (13.5 MB), which only
+the code lab and the app's deep worker run, and the sources that worker reads. The
+service worker stores each such file, checked against its hash, when the lab or that
+worker first asks for it (and keeps it across releases while its hash is the same)."""
 
 ATTRIBUTE = re.compile(r'\b(?:src|href|config)="([^"]+)"')
 QUOTED_PATH = re.compile(r"""["']((?:\./)?[\w][\w./-]*\.[a-z]{1,12})["']""")

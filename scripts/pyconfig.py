@@ -118,6 +118,12 @@ CONFIGS = {
 }
 """Every config, by file name (in the repository's root, beside the pages)."""
 
+SOURCE_PACKS = {"py-app-worker.pack": "mpy-app-worker.toml"}
+"""Packs of sources for Pyodide, by file name (in ``COMPILED``), each of a config's
+modules: the app's deep worker (static/js/deep.js) runs the app worker's calls in
+Pyodide, which reads sources (the same modules, the same answers: src/web/page/app/deep.py
+says when it starts)."""
+
 
 def imported(path: Path) -> set[str]:
     """The modules ``path`` imports, wherever in it (type-only imports aside)."""
@@ -286,11 +292,14 @@ def pack(files: dict[str, str], root: Path = ROOT, swap: dict[str, bytes] | None
 
 
 def pack_all(root: Path = ROOT) -> None:
-    """Write every config's packs under ``root`` from the modules compiled there (left
-    as they are when unchanged)."""
+    """Write every config's packs under ``root`` from the modules compiled there, and the
+    packs of sources (``SOURCE_PACKS``) from the sources (each left as it is when
+    unchanged)."""
     for name, config in CONFIGS.items():
         for key in ["files", *(key for key, _ in config.later)]:
             renewed(root / pack_path(name, key), pack(packed_files(name, key), root))
+    for name, of in SOURCE_PACKS.items():
+        renewed(root / COMPILED / name, pack(needed_files(CONFIGS[of])))
 
 
 def listed(name: str, key: str = "files") -> dict[str, str]:

@@ -218,11 +218,13 @@ if TYPE_CHECKING:
         """``rate_start``, ``rate_more`` while the rating goes on: call ``rate_more(job)``;
         ``steps``: the walk's steps so far (the solution's search, then the logical path);
         ``proper``: the search is over and found one solution (the path is being walked),
-        so the puzzle will be rated and a hint can be asked of it."""
+        so the puzzle will be rated and a hint can be asked of it; ``tenths``: the hardest
+        step of the path so far (0 before it), in tenths of the scale."""
 
         job: int
         steps: int
         proper: bool
+        tenths: int
 
     @final
     class Rated(TypedDict):

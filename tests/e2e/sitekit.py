@@ -69,7 +69,8 @@ def not_loaded_by_pages(site: Path) -> set[str]:
     fetched only by an install; static/js/embed.js is loaded by blogs, next to the widget;
     the GIF encoder only when the Share panel makes a GIF; static/js/recording.js and the
     pack of its worker's modules that play it only by a widget that plays a recording (the
-    post's own code).
+    post's own code); static/js/deep.js and its sources' pack only by the app on a
+    puzzle that needs nested chains (src/web/page/app/deep.py).
     """
     manifest = json.loads((site / "manifest.webmanifest").read_text(encoding="utf-8"))
     icons = {icon["src"] for icon in manifest["icons"]}
@@ -80,6 +81,8 @@ def not_loaded_by_pages(site: Path) -> set[str]:
         "static/js/recording.js",
         pyconfig.pack_path("mpy-worker.json", "recorded_files").as_posix(),
         "static/vendor/gifenc/gifenc.esm.js",
+        "static/js/deep.js",
+        (pyconfig.COMPILED / next(iter(pyconfig.SOURCE_PACKS))).as_posix(),
     } | icons
 
 

@@ -41,15 +41,17 @@ def host(site: Path) -> Iterator[Host]:
 
 def test_ships_what_the_pages_reference_and_precaches_it_all(site: Path) -> None:
     """The site holds the referenced files plus the generated ones; the worker knows all,
-    and stores Pyodide's only when the code lab first asks (lazy), the rest at install.
-    Files that only the pages' packed Python names ship too: the blog tag's script."""
+    and stores Pyodide's (and the deep worker's sources) only when the code lab or the
+    app's deep worker first asks (lazy), the rest at install. Files that only the pages'
+    packed Python names ship too: the blog tag's script, the deep worker's."""
     shipped = {p.as_posix() for p in sitekit.build_site.shipped(sitekit.SOURCE)}
     assert sitekit.files_in(site) == shipped | GENERATED
     assert set(sitekit.precache(site)["files"]) == sitekit.files_in(site) - NEVER_PRECACHED
     pyodide = {p for p in shipped if p.startswith("static/vendor/pyodide/")}
-    assert set(sitekit.precache(site)["lazy"]) == pyodide
+    sources = "static/compiled/py-app-worker.pack"
+    assert set(sitekit.precache(site)["lazy"]) == pyodide | {sources}
+    assert {"static/js/embed.js", "static/js/deep.js", sources} <= shipped
     assert "static/vendor/pyodide/pyodide.asm.wasm" in pyodide
-    assert "static/js/embed.js" in shipped
     configs = {"mpy-app-worker.toml", "mpy.toml", "mpy-app.toml", "mpy-worker.json", "mpy-lab.toml"}
     assert {"index.html", "manifest.webmanifest", *configs} <= shipped
     assert not [p for p in shipped if p.startswith("src/sudoku/") and "cli" in p]

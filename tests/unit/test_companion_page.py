@@ -14,7 +14,7 @@ from history import History
 from sheet import Sheet
 from support import APP_WORKER, EASY, LEETCODE, REFUTED, WEB, load_file
 
-from sudoku import logic
+from sudoku import chains, logic
 from sudoku.generator import from_bank
 from sudoku.grid import cell_name
 from sudoku.logic import (
@@ -385,6 +385,7 @@ def test_worker_rates_in_slices_as_rate_does(
         while "job" in answer:
             assert answer["steps"] == slices
             assert answer["proper"] == (walk[slices - 1] > 0)  # the search over: the path
+            assert answer["tenths"] == walk[slices - 1]  # the hardest step so far
             answer = json.loads(worker.rate_more(answer["job"]))
             slices += 1
         expected = rate(puzzle)
@@ -396,3 +397,18 @@ def test_worker_rates_in_slices_as_rate_does(
     several = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5........."
     assert "more than one solution" in json.loads(worker.rate_start(several))["problem"]
     assert "both hold 5" in json.loads(worker.rate_start("55" + LEETCODE[2:]))["problem"]
+
+
+def test_the_deep_worker_starts_at_a_nested_chains_rating() -> None:
+    """deep.py's ``NESTED`` (the page does not import the chains) is a contradiction chain's
+    rating with one level of splits."""
+    tree = ast.parse((WEB / "page" / "app" / "deep.py").read_text(encoding="utf-8"))
+    nested = next(
+        node.value.value
+        for node in tree.body
+        if isinstance(node, ast.Assign)
+        and isinstance(node.targets[0], ast.Name)
+        and node.targets[0].id == "NESTED"
+        and isinstance(node.value, ast.Constant)
+    )
+    assert nested == chains.RATINGS["contradiction chain"] + 10

@@ -504,7 +504,8 @@ def rate_start(givens: "Any") -> str:
 
 def rate_more(key: int) -> str:
     """Walk the rating ``key`` on for up to ``RATE_SLICE_MS``: ``Rating`` ``{"job": key,
-    "steps": n}`` (the path's steps so far) while it goes on; once done ``Rated``
+    "steps": n, "proper", "tenths"}`` (the path's steps and hardest step so far) while it
+    goes on; once done ``Rated``
     ``{"rating": tenths, "text": "4.2", "level": "hard", "steps": n}``, and the job is
     closed; ``Refusal`` (see ``rate_start``). ``Failure`` for a rating dropped (another
     started since) or never started."""
@@ -524,7 +525,12 @@ def rate_slice(key: int) -> "Rating | Rated | Refusal":
             job["steps"] += 1
             job["tenths"] = tenths
             if ms_since(start) > RATE_SLICE_MS:
-                going: Rating = {"job": key, "steps": job["steps"], "proper": tenths > 0}
+                going: Rating = {
+                    "job": key,
+                    "steps": job["steps"],
+                    "proper": tenths > 0,
+                    "tenths": tenths,
+                }
                 return going
     except PuzzleError as error:
         del rating[key]

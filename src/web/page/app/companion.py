@@ -34,6 +34,9 @@ board only: at a hard puzzle's start, where the first steps are long chains, the
 rating's walk (in slices, sharing its steps and its searches under way with the hints:
 ``app.steps_of``) looks further ahead.
 
+Hints are asked of the client's ``steps``: the deep worker once it answers (deep.py),
+else the app's worker.
+
 What it lights on the board is the view's ``Lit``; its changes go through the
 ``editing.Editor``. Any change makes a hint or a check stale: ``forget`` (on the editor's
 ``changed`` event). The puzzle's rating line is ``rating``'s (``Rater``).
@@ -180,7 +183,7 @@ class Companion:
         self.editor.paint()
         self.say("Looking for the easiest step…", "hinting")
         try:
-            answer = await self.solver.hint(*hint_request(self.sheet))
+            answer = await self.solver.steps.hint(*hint_request(self.sheet))
         except WorkerError as error:
             if self.now() == before:
                 self.say(f"No hint: {error}", "error")
@@ -241,9 +244,9 @@ class Companion:
         stops it: the boards asked about are then not the ones the presses lead to)."""
         for depth in range(1, deep + 1):
             request = hint_request(after)
-            answer = await self.solver.hint_ahead(*request)
+            answer = await self.solver.steps.hint_ahead(*request)
             while "pending" in answer and run == self.ahead and self.now() == board:
-                answer = await self.solver.hint_ahead(*request)  # a slice at a time
+                answer = await self.solver.steps.hint_ahead(*request)  # a slice at a time
             if run != self.ahead or self.now() != board:
                 return  # the reader left the path: the press asks again
             document.body.dataset.aheadSteps = str(depth)

@@ -11,7 +11,7 @@ works with when it is made:
   Solve's fill, Start solving), with conflicts found as the reader types;
 - ``solving.Solving``: Solve and Stop, slice by slice in the worker;
 - ``companion.Companion``: Hint, Check, Reveal and New puzzle; ``rating.Rater`` the
-  puzzle's rating line;
+  puzzle's rating line; ``deep.Deep``: Pyodide for the hardest puzzles' steps;
 - ``keeping.Keeper``: the game in the address and in storage; ``yourgames``: what comes
   back when the page opens, and the "Your games" menu; ``exchange``: puzzles read from
   text (a paste, the import box, a link) and the board exported;
@@ -20,8 +20,9 @@ works with when it is made:
 
 Every question about a puzzle that needs a search goes to the solver worker
 (src/web/worker/app.py, through ``client.Solver``): a search must never block the
-thread that paints the page. The parts talk through their constructors and two events:
-the editor's ``changed`` (after every change to the sheet) and the timer's ``ticked``;
+thread that paints the page. The parts talk through their constructors and events: the
+editor's ``changed`` (after every change to the sheet), the timer's ``ticked``, the
+rating's ``proper`` and ``hardest``;
 this module's handlers only route the page's events to them.
 
 Flags for tests: ``body[data-board]`` is "ready" once the handlers are on,
@@ -36,6 +37,7 @@ import options
 from boardview import BoardView
 from client import Solver
 from companion import Companion
+from deep import Deep
 from editing import Editor
 from exchange import Exchange
 from keeping import Keeper
@@ -68,6 +70,7 @@ solver = Solver()
 solving = Solving(solver, sheet, status, page)
 editor = Editor(sheet, view, status, watch, solving=solving, solver=solver, page=page)
 rater = Rater(sheet, solver)
+deep = Deep(solver, rater.hand_over)
 companion = Companion(sheet, solver, status.say, editor=editor, lit=view.lit, rater=rater)
 your_games = YourGames(editor, view, status, page, arrival)
 exchange = Exchange(solver, editor, status, page, arrival)
@@ -130,6 +133,12 @@ def on_proper(_puzzle: str) -> None:
     """The puzzle has one solution (its rating under way or come): ask ahead for its
     first hint, so the first press is answered from the worker's memory."""
     companion.look_ahead(lambda _sheet: None, 1)
+
+
+@when(rater.hardest)
+def on_hardest(tenths: int) -> None:
+    """The puzzle's hardest step so far: Pyodide for its hints, if it earns its cost."""
+    deep.consider(tenths)
 
 
 @when(watch.ticked)

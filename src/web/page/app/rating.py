@@ -18,8 +18,15 @@ puzzle: the app then has the companion ask ahead for its first hint, while the p
 still being rated (seconds for the forum's hardest), and never before: a puzzle whose
 search takes minutes would hold the worker.
 
+The rating goes to the client's ``steps`` (the deep worker's once it has them: deep.py),
+which shares its steps with the hints; ``hardest`` (an ``Event``) says the hardest step
+so far (tenths) as each slice comes. When the deep worker answers, it rates the puzzle
+shown from the start (``hand_over``: a rating under way in MicroPython is dropped), and
+takes the steps once done, or at the next puzzle.
+
 Flags for tests: ``#rating[data-state]`` is "none" (no puzzle), "rating", "rated" or
-"unrated"; ``#rating[data-for]`` the puzzle (81 characters) the line is about.
+"unrated"; ``#rating[data-for]`` the puzzle (81 characters) the line is about;
+``#rating[data-hardest]`` the hardest step so far (tenths) of the rating under way.
 
 Runs on the page's main thread (MicroPython).
 """
@@ -31,6 +38,8 @@ from sheet import Sheet
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from client import Solver
     from contract import Rated, Rating, Refusal
 
@@ -56,6 +65,11 @@ class Rater:
         self.line = document.getElementById("rating")
         self.proper = Event()
         """Fires once per puzzle when the worker knows it has one solution (``rate``)."""
+        self.hardest = Event()
+        """Fires with the hardest step so far (tenths) as a rating goes on (``rate``)."""
+        self.coming: tuple[Solver, Callable[[], None]] | None = None
+        """The deep worker's client and its ``done``, while it learns the puzzle's path
+        (``hand_over``)."""
 
     def show(self, text: str, state: str) -> None:
         """Write the line (text only, never HTML) and its state; unseen when empty, its
@@ -77,9 +91,9 @@ class Rater:
             self.show("", "none")
             return
         self.show("Rating…", "rating")
+        self.take_over()  # a new puzzle: the deep worker coming knows no more of it
         if self.live:
-            job = self.job
-            browser.spawn(self.rate(job), lambda error: self.failed(job, error))
+            browser.spawn(self.rate(self.job, self.solver.steps))
 
     def connect(self) -> None:
         """The worker answers: rate the puzzle shown (its line said "Rating…")."""
@@ -87,22 +101,59 @@ class Rater:
         self.puzzle = ""
         self.follow()
 
+    def hand_over(self, deep: "Solver", done: "Callable[[], None]") -> None:
+        """The deep worker answers (``deep``, its client): it rates the puzzle shown, the
+        line staying as it is (the rating is the same), and once done takes the steps
+        (``client.Solver.deepen``, then ``done``): it then knows the path's steps as the
+        app's worker does. A new puzzle meanwhile hands them over at once."""
+        self.coming = deep, done
+        if self.live and self.puzzle and self.puzzle != BLANK * 81:
+            self.job += 1
+            browser.spawn(self.rate(self.job, deep))
+        else:
+            self.take_over()
+
+    def take_over(self) -> None:
+        """The deep worker coming (``hand_over``) takes the steps now."""
+        if self.coming is not None:
+            deep, done = self.coming
+            self.coming = None
+            self.solver.deepen(deep)
+            done()
+
     def known(self, puzzle: str, level: str) -> None:
         """``puzzle`` (just loaded) is of ``level``: say so until its rating comes."""
         if puzzle == self.puzzle and self.line.dataset.state == "rating":
             self.show(f"Level {level}{SEP}rating…", "rating")
 
-    def failed(self, job: int, error: Exception) -> None:
+    def failed(self, job: int, solver: "Solver", error: Exception) -> None:
         """A rating that failed (the worker stopped): the line says so, if still about
-        that puzzle."""
-        if job == self.job:
-            self.show(f"No rating: {error}", "unrated")
+        that puzzle; one the deep worker dropped (it died) starts over without it."""
+        if job != self.job:
+            return
+        if solver is not self.solver.steps:
+            self.coming = None
+            self.job += 1
+            browser.spawn(self.rate(self.job, self.solver.steps))
+            return
+        self.show(f"No rating: {error}", "unrated")
 
-    async def rate(self, job: int) -> None:
-        """Rate ``self.puzzle`` in the worker, slice by slice, unless the puzzle changes
+    async def rate(self, job: int, solver: "Solver") -> None:
+        """Rate ``self.puzzle`` by ``solver``, slice by slice, unless the puzzle changes
         (``job`` is no longer the current one): then the answers are dropped. A failed
-        call (``WorkerError``) ends in ``failed``."""
-        started = await self.solver.rate_start(self.puzzle)
+        call (``WorkerError``) ends in ``failed``; a rating done by the deep worker
+        coming hands the steps over to it (``take_over``)."""
+        try:
+            await self.rate_on(solver, job)
+        except Exception as error:  # a worker that stopped: said on the line (failed)
+            self.failed(job, solver, error)
+            return
+        if self.coming is not None and solver is self.coming[0] and job == self.job:
+            self.take_over()
+
+    async def rate_on(self, solver: "Solver", job: int) -> None:
+        """``rate`` by ``solver``."""
+        started = await solver.rate_start(self.puzzle)
         answer: Rating | Rated | Refusal
         if "scale" not in started:
             answer = started
@@ -115,10 +166,13 @@ class Rater:
             if answer["proper"] and not told:
                 told = True
                 self.proper.trigger(self.puzzle)
-            answer = await self.solver.rate_more(answer["job"])
+            self.line.dataset.hardest = str(answer["tenths"])
+            self.hardest.trigger(answer["tenths"])
+            answer = await solver.rate_more(answer["job"])
         if job != self.job:
             return
         if "rating" in answer:
+            self.hardest.trigger(answer["rating"])
             self.show(f"Rated {answer['text']}{SEP}{answer['level']}", "rated")
             if not told:
                 self.proper.trigger(self.puzzle)

@@ -7,6 +7,11 @@ A call that gives no answer raises ``WorkerError``, whose text is for the reader
 worker's own ``Failure`` message (it names what is wrong), or ``GONE`` when the worker
 threw or died (its own text is no help to a reader). Nothing else reaches the page.
 
+The searches for logical steps (``hint``, ``hint_ahead``, ``rate_start``, ``rate_more``)
+go through ``steps``: the app's deep worker once it takes them over (``deepen``: Pyodide,
+for the hardest puzzles' chains, src/web/page/app/deep.py), else the worker itself. A call the
+deep worker fails is asked of the worker instead, and the deep worker is dropped.
+
 Runs on the page's main thread (MicroPython through PyScript); the worker is the object
 ``pyscript.workers["solver"]`` gives (or static/js/widget.js's, for the widget).
 """
@@ -59,29 +64,47 @@ class WorkerError(Exception):
 class Solver:
     """The page's side of the worker's calls (see ``contract.py`` for each answer)."""
 
-    def __init__(self, worker: "Any" = None) -> None:
+    def __init__(self, worker: "Any" = None, *, instead: "Solver | None" = None) -> None:
         """Wrap ``worker``, the exports of a started PyScript worker; None: one that is
-        still starting (see ``connect``): a page builds its parts with the client at once."""
+        still starting (see ``connect``): a page builds its parts with the client at once.
+        ``instead``: the client whose worker answers when this one fails (``deepen``)."""
         self.worker = worker
+        self.instead = instead
+        self.deep: Solver | None = None
+        """The deep worker's client, once it answers (``deepen``)."""
 
     @property
     def connected(self) -> bool:
         """Whether calls can go out (``connect`` was given the worker)."""
         return self.worker is not None
 
+    @property
+    def steps(self) -> "Solver":
+        """The client for the searches of logical steps: the deep worker's, else this."""
+        return self.deep or self
+
     def connect(self, worker: "Any") -> None:
         """The worker started: calls go to it from now on."""
         self.worker = worker
 
+    def deepen(self, deep: "Solver | None") -> None:
+        """``steps`` goes to ``deep`` from now on (the deep worker's client, made with
+        ``instead=self``), or back to this client's worker (None)."""
+        self.deep = deep
+
     async def text(self, name: str, *args: "Any") -> str:
         """Call ``name`` and return its answer's text; a ``Failure`` or a dead worker
-        raises ``WorkerError``."""
+        raises ``WorkerError`` (a dead deep worker is dropped: its call goes to the
+        worker it stood in for)."""
         if self.worker is None:
             raise WorkerError(LOADING)
         try:
             text: str = await getattr(self.worker, name)(*args)
         except Exception:  # the worker threw or died: its text is not for readers
-            raise WorkerError(GONE) from None
+            if self.instead is None:
+                raise WorkerError(GONE) from None
+            self.instead.deepen(None)
+            return await self.instead.text(name, *args)
         if text.startswith('{"error"'):  # contract.reply keeps a Failure's one key first
             raise WorkerError(json.loads(text)["error"])
         return text

@@ -1,0 +1,173 @@
+"""Pyodide for the hardest puzzles' hints, when it earns its cost: the app's deep worker.
+
+The app's own Python runs in MicroPython, which starts in a fraction of a second. Most
+hints take it milliseconds; but a puzzle whose path needs a contradiction chain with
+splits (rated 8.5 and up: the forum's hardest) has steps whose search takes MicroPython
+half a second to a second, and CPython about a quarter of that (bench/deep.py). So once
+the puzzle's rating has met such a step (``consider``, with the hardest step so far),
+the page starts static/js/deep.js, a worker running the same calls (src/web/worker/
+app.py) in Pyodide, where the reader allows it (``allowed``), and from the moment it
+answers, the steps are asked of it (``client.Solver.deepen``): the same modules, the same
+answers, sooner. Never before the app is usable (a rating comes after), never in
+someone else's frame, never for a puzzle MicroPython answers at once; and Pyodide's
+6.3 MB (gzip) only on a fast connection that is not metered: the browser says it
+(``navigator.connection``: not Save-Data, "4g", not "cellular"), or the URL asks for it.
+A browser that does not say (Firefox, Safari) keeps MicroPython's hints. Once fetched
+through the service worker, Pyodide's files stay for offline use (docs/offline.md).
+
+URL flag ``deep``: ``deep=1`` starts the deep worker for such a puzzle whatever the
+connection (tests, benchmarks), ``deep=0`` never. Flag for tests: ``body[data-deep]`` is
+"off", "starting", "learning" (it rates the puzzle shown, so that it knows its path as
+the app's worker does), "ready" (it answers the steps) or "failed" (it could not start,
+or died: MicroPython answers); ``body[data-deep-calls]`` the calls asked of it so far.
+
+Runs on the page's main thread (MicroPython).
+"""
+
+import browser
+from client import Solver
+from pyscript import document, window
+from pyscript.ffi import create_proxy, to_js
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+NESTED = 85
+"""The rating (tenths) of a contradiction chain with one level of splits
+(``sudoku.chains.RATINGS`` plus a level): the steps whose search is slow under MicroPython."""
+
+SCRIPT = "./static/js/deep.js"
+STOPPED = "the deep worker stopped"
+
+
+def fast_unmetered(save_data: bool, effective: str, kind: str) -> bool:
+    """Whether a connection as ``navigator.connection`` describes it may fetch Pyodide
+    unasked: no Save-Data, "4g" effective type, and not a mobile network."""
+    return not save_data and effective == "4g" and kind != "cellular"
+
+
+def text_of(value: "Any") -> str:
+    """A JS value as text ("undefined" for none)."""
+    return str(window.String(value))
+
+
+class DeepWorker:
+    """static/js/deep.js as ``client.Solver`` calls a worker: ``worker.name(*args)`` posts
+    the call and returns a promise of its answer's text (rejected when the call threw)."""
+
+    def __init__(self, on_ready: "Callable[[], None]", on_failed: "Callable[[str], None]") -> None:
+        """Start the worker; ``on_ready`` once Pyodide and the modules are in, ``on_failed``
+        with the reason if they cannot be, or the worker dies. (No attribute of this object
+        may bear a call's name: ``__getattr__`` gives the calls.)"""
+        self.on_ready, self.on_failed = on_ready, on_failed
+        self.calls = 0
+        self.stopped = False
+        self.waiting: dict[int, Any] = {}
+        """Each call's promise resolvers, by id."""
+        url = browser.page_url(SCRIPT)
+        self.worker = window.Worker.new(url, to_js({"type": "module"}))
+        self.worker.onmessage = create_proxy(browser.guarded(self.answered))
+        self.worker.onerror = create_proxy(browser.guarded(self.died))
+
+    def answered(self, event: "Any") -> None:
+        """A message: ready or failed, or a call's answer."""
+        data = event.data
+        if not window.Array.isArray(data):
+            if window.Reflect.has(data, "ready"):
+                self.on_ready()
+            else:
+                self.on_failed(text_of(data.failed))
+            return
+        resolvers = self.waiting.pop(int(data[0]), None)
+        if resolvers is None:
+            return
+        if data[1] is None:
+            resolvers.reject(window.Error.new(text_of(data[2])))
+        else:
+            resolvers.resolve(data[1])
+
+    def died(self, event: "Any") -> None:
+        """The worker failed (its script, or out of memory)."""
+        self.on_failed(text_of(event.message))
+
+    def stop(self) -> None:
+        """End the worker: every call waiting fails, and every call after."""
+        self.worker.terminate()
+        self.stopped = True
+        for resolvers in self.waiting.values():
+            resolvers.reject(window.Error.new(STOPPED))
+        self.waiting.clear()
+
+    def __getattr__(self, name: str) -> "Callable[..., Any]":
+        """The worker's call ``name``."""
+        return lambda *args: self.call(name, args)
+
+    def call(self, name: str, args: "tuple[Any, ...]") -> "Any":
+        """Post ``name(*args)``; the promise of its answer (rejected once stopped)."""
+        if self.stopped:
+            return window.Promise.reject(window.Error.new(STOPPED))
+        self.calls += 1
+        document.body.dataset.deepCalls = str(self.calls)
+        resolvers = window.Promise.withResolvers()
+        self.waiting[self.calls] = resolvers
+        self.worker.postMessage(to_js([self.calls, name, list(args)]))
+        return resolvers.promise
+
+
+class Deep:
+    """When the app's steps go to Pyodide (see the module's docstring)."""
+
+    def __init__(
+        self, solver: "Solver", hand_over: "Callable[[Solver, Callable[[], None]], None]"
+    ) -> None:
+        """``solver``: the app's client; ``hand_over(deep, done)`` once the deep worker
+        answers, with its client (``rating.Rater.hand_over``: it learns the puzzle's path,
+        then takes the steps and calls ``done``)."""
+        self.solver = solver
+        self.hand_over = hand_over
+        self.worker: DeepWorker | None = None
+        self.flag = text_of(window.URLSearchParams.new(window.location.search).get("deep"))
+        self.show("off")
+
+    def show(self, state: str) -> None:
+        """The state, for tests (``body[data-deep]``)."""
+        document.body.dataset.deep = state
+
+    def allowed(self) -> bool:
+        """Whether Pyodide may be fetched for this reader: the URL's flag, else a fast
+        connection that is not metered, in the app's own window (not a frame)."""
+        if self.flag in {"0", "1"}:
+            return self.flag == "1"
+        framed = not getattr(window.Object, "is")(window.top, window.self)
+        if framed or not window.Reflect.has(window.navigator, "connection"):
+            return False
+        connection = window.navigator.connection
+        return fast_unmetered(
+            bool(connection.saveData),
+            text_of(connection.effectiveType),
+            text_of(window.Reflect.get(connection, "type")),
+        )
+
+    def consider(self, tenths: int) -> None:
+        """The puzzle's hardest step so far is rated ``tenths``: start the deep worker if
+        it is a nested chain's and the reader allows it (once a visit)."""
+        if self.worker is not None or tenths < NESTED or not self.allowed():
+            return
+        self.show("starting")
+        self.worker = DeepWorker(self.ready, self.failed)
+
+    def ready(self) -> None:
+        """The deep worker answers: the steps go to it once it knows the puzzle's path."""
+        self.show("learning")
+        self.hand_over(Solver(self.worker, instead=self.solver), lambda: self.show("ready"))
+
+    def failed(self, reason: str) -> None:
+        """The deep worker could not start (offline before Pyodide was kept, say) or
+        died: the steps stay with (or go back to) MicroPython."""
+        window.console.warn("deep worker: " + reason)
+        self.solver.deepen(None)
+        if self.worker is not None:
+            self.worker.stop()
+        self.show("failed")

@@ -1,0 +1,112 @@
+"""Pyodide for the hardest puzzles' steps (src/web/page/app/deep.py, static/js/deep.js):
+started once a puzzle's rating meets a nested chain, only where the connection allows
+it; its hints are the core's; when it cannot start, MicroPython answers as before."""
+
+from __future__ import annotations
+
+from conftest import BOOT_MS, wait_ready
+from helpers import SOLVE_MS
+from playwright.sync_api import BrowserContext, Page
+from test_companion import hint, status
+
+from sudoku.logic import chain_steps, marks_of, next_step, say
+
+NESTED = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97.."
+"""hardest.txt's puzzle rated 9.2: its sixth step is a contradiction chain with a split."""
+STATE = "document.body.dataset.deep"
+
+
+def said(puzzle: str, count: int) -> list[str]:
+    """What the status says for each of the first ``count`` hints of ``puzzle`` when each
+    is applied in turn, from the core in CPython (companion.py's words for a chain)."""
+    cells, struck, found = list(puzzle), [""] * 81, []
+    for _ in range(count):
+        grid = "".join(cells)
+        marks = ["".join(d for d in m if d not in struck[i]) for i, m in enumerate(marks_of(grid))]
+        step = next_step(grid, marks)
+        assert step is not None
+        text = say(step)
+        chain = chain_steps(step, marks)
+        found.append(text.split(" (")[0] + ". Why, step by step:" if chain else text)
+        for cell, digit in step.placements:
+            cells[cell] = digit
+        for cell, digit in step.eliminations:
+            struck[cell] += digit
+    return found
+
+
+def hints_shown(page: Page, count: int) -> list[str]:
+    """Press Hint ``count`` times, applying each step (a second press) after reading it."""
+    shown = []
+    for _ in range(count):
+        assert hint(page) == "hint"
+        shown.append(status(page))
+        assert hint(page) == "hint-applied"
+    return shown
+
+
+def opened(context: BrowserContext, base_url: str, query: str) -> Page:
+    """The app at ``base_url + query``, its solver ready."""
+    page = context.new_page()
+    page.goto(base_url + query)
+    wait_ready(page)
+    return page
+
+
+def test_a_nested_chain_brings_pyodide_whose_hints_are_the_cores(
+    context: BrowserContext, base_url: str
+) -> None:
+    """The 9.2 puzzle (``deep=1``: whatever the connection): the deep worker starts, learns
+    the path, then answers the hints, as CPython's core words them, the nested chain too."""
+    urls: list[str] = []
+    context.on("request", lambda request: urls.append(request.url))
+    page = opened(context, base_url, f"?deep=1&puzzle={NESTED}")
+    page.wait_for_function(f"{STATE} === 'ready' || {STATE} === 'failed'", timeout=BOOT_MS)
+    assert page.evaluate(STATE) == "ready"
+    assert [u for u in urls if u.endswith("/py-app-worker.pack")]
+    assert [u for u in urls if u.endswith("/pyodide.asm.wasm")]
+    before = int(page.evaluate("document.body.dataset.deepCalls"))
+    assert hints_shown(page, 6) == said(NESTED, 6)
+    assert int(page.evaluate("document.body.dataset.deepCalls")) > before
+    assert page.evaluate(STATE) == "ready"
+
+
+def test_a_slow_connection_keeps_micropython_until_it_is_fast(
+    context: BrowserContext, base_url: str
+) -> None:
+    """No URL flag: on a connection the browser calls 3g the 9.2 puzzle's rating meets its
+    nested chain and Pyodide is not fetched; once the connection is fast, the next slice
+    of the rating starts the deep worker."""
+    page = context.new_page()
+    network = context.new_cdp_session(page)
+    network.send("Network.enable")
+    slow = {"offline": False, "latency": 300, "downloadThroughput": -1, "uploadThroughput": -1}
+    network.send("Network.emulateNetworkConditions", slow)
+    urls: list[str] = []
+    context.on("request", lambda request: urls.append(request.url))
+    page.goto(f"{base_url}?puzzle={NESTED}")
+    wait_ready(page)
+    assert page.evaluate("navigator.connection.effectiveType") == "3g"
+    page.wait_for_function(
+        "Number(document.querySelector('#rating').dataset.hardest) >= 85", timeout=SOLVE_MS
+    )
+    assert page.evaluate(STATE) == "off"
+    assert [u for u in urls if "/pyodide/" in u or "/py-app-worker.pack" in u] == []
+    network.send("Network.emulateNetworkConditions", {**slow, "latency": 0})
+    page.wait_for_function(f"{STATE} !== 'off'", timeout=SOLVE_MS)
+
+
+def test_a_deep_worker_that_cannot_start_leaves_the_hints_to_micropython(
+    context: BrowserContext, base_url: str
+) -> None:
+    """Its sources missing (a 404): the flag says failed, no error shows, and Hint answers
+    from MicroPython as before."""
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.route("**/py-app-worker.pack", lambda route: route.fulfill(status=404))
+    page.goto(f"{base_url}?deep=1&puzzle={NESTED}")
+    wait_ready(page)
+    page.wait_for_function(f"{STATE} === 'failed'", timeout=BOOT_MS)
+    assert hints_shown(page, 3) == said(NESTED, 3)
+    assert errors == []
