@@ -1,20 +1,23 @@
 """Hint presses in the app: how long a reader waits for the next hint, in the browser.
 
-``python bench/hint_press.py [--forum 3] [--read 1.0]``
+``python bench/hint_press.py [--forum 3] [--read 1.0] [--deep auto|0|1] [--readers both|at-once]``
 
 The app is served from this tree and opened in headless Chromium (its MicroPython
-worker). Each puzzle (hardest's first two, top95's first two, and every 97th of the first
-``--forum`` * 97 of forum_hardest) is pasted, then solved by Hint alone as a reader
-does: look at the puzzle for ``--read`` seconds, press Hint (the step is shown), read for
-``--read`` seconds, press again (it is applied), and so on to the end. Each press that
+worker; and its deep worker, Pyodide, once a puzzle's rating meets a nested chain:
+``--deep`` is the app's URL flag, ``auto`` none, so the browser's connection decides, as
+for a reader: "4g" here; ``0`` MicroPython alone). Each puzzle (hardest's first two,
+top95's first two, and every 97th of the first ``--forum`` * 97 of forum_hardest) is
+pasted, then solved by Hint alone as a reader does: look at the puzzle for ``--read``
+seconds, press Hint (the step is shown), read for ``--read`` seconds, press again (it is
+applied), and so on to the end. Each press that
 shows a step is timed from the click to its answer (``body[data-answers]``), wall-clock
 in the page.
 
-Twice per puzzle: a reader who reads (while they read, the page asks the worker ahead
-for the next board's hint: ``Companion.look_ahead``) and one who presses again at once
-(``--read 0``: the worker then works each hint out while the reader waits, as it did
-before the look-ahead). Prints a markdown table: presses, median, p90 and max ms per set
-and reader. Not in ``make bench``: minutes.
+Twice per puzzle (once with ``--readers at-once``): a reader who reads (while they read,
+the page asks the worker ahead for the next board's hint: ``Companion.look_ahead``) and
+one who presses again at once (``--read 0``: the worker then works each hint out while
+the reader waits, as it did before the look-ahead). Prints a markdown table: presses,
+median, p90 and max ms per set and reader. Not in ``make bench``: minutes.
 """
 
 from __future__ import annotations
@@ -111,7 +114,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--forum", type=int, default=3, help="forum puzzles (every 97th)")
     parser.add_argument("--read", type=float, default=1.0, help="seconds a reader reads")
+    parser.add_argument("--deep", choices=["auto", "0", "1"], default="auto", help="URL flag")
+    parser.add_argument("--readers", choices=["both", "at-once"], default="both")
     args = parser.parse_args(argv)
+    readers = [("at once", 0.0)]
+    if args.readers == "both":
+        readers.insert(0, (f"reads {args.read:g} s", args.read))
     sets = {
         "hardest": support.load_puzzles("hardest", 2),
         "top95": support.load_puzzles("top95", 2),
@@ -122,6 +130,8 @@ def main(argv: list[str] | None = None) -> int:
     server = serve.make_server(ROOT, 0, "/", quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
+    if args.deep != "auto":
+        url += f"?deep={args.deep}"
     lines = ["| set | reader | presses | median | p90 | max |", "|---|---|---:|---:|---:|---:|"]
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(**support.launch_options(whole=True))
@@ -129,10 +139,11 @@ def main(argv: list[str] | None = None) -> int:
         page.goto(url)
         page.wait_for_function("document.body.dataset.ready === 'true'", timeout=TIMEOUT_MS)
         for name, puzzles in sets.items():
-            for reader, read_s in ((f"reads {args.read:g} s", args.read), ("at once", 0.0)):
+            for reader, read_s in readers:
                 times = [ms for puzzle in puzzles for ms in solve_by_hints(page, puzzle, read_s)]
                 lines.append(row(name, reader, times))
-                print(lines[-1], file=sys.stderr)
+                deep = page.evaluate("document.body.dataset.deep")
+                print(lines[-1], f"(deep worker: {deep})", file=sys.stderr)
         browser.close()
     server.shutdown()
     print("\n".join(lines))

@@ -7,18 +7,18 @@ half a second to a second, and CPython about a quarter of that (bench/deep.py). 
 the puzzle's rating has met such a step (``consider``, with the hardest step so far),
 the page starts static/js/deep.js, a worker running the same calls (src/web/worker/
 app.py) in Pyodide, where the reader allows it (``allowed``), and from the moment it
-answers, the steps are asked of it (``client.Solver.deepen``): the same modules, the same
-answers, sooner. Never before the app is usable (a rating comes after), never in
-someone else's frame, never for a puzzle MicroPython answers at once; and Pyodide's
-6.3 MB (gzip) only on a fast connection that is not metered: the browser says it
-(``navigator.connection``: not Save-Data, "4g", not "cellular"), or the URL asks for it.
-A browser that does not say (Firefox, Safari) keeps MicroPython's hints. Once fetched
+answers, the steps are asked of it (``client.Solver.deepen``): the same modules, the
+same answers, sooner (``rating.Rater.hand_over``). Never before the app is usable (a
+rating comes after), never in someone else's frame, never for a puzzle MicroPython
+answers at once; and Pyodide's 6.3 MB (gzip) only on a fast connection that is not
+metered: the browser says it (``navigator.connection``: not Save-Data, "4g", not
+"cellular"), or the URL asks for it. A browser that does not say (Firefox, Safari) keeps
+MicroPython's hints. Once fetched
 through the service worker, Pyodide's files stay for offline use (docs/offline.md).
 
 URL flag ``deep``: ``deep=1`` starts the deep worker for such a puzzle whatever the
 connection (tests, benchmarks), ``deep=0`` never. Flag for tests: ``body[data-deep]`` is
-"off", "starting", "learning" (it rates the puzzle shown, so that it knows its path as
-the app's worker does), "ready" (it answers the steps) or "failed" (it could not start,
+"off", "starting", "ready" (it answers the steps) or "failed" (it could not start,
 or died: MicroPython answers); ``body[data-deep-calls]`` the calls asked of it so far.
 
 Runs on the page's main thread (MicroPython).
@@ -119,12 +119,9 @@ class DeepWorker:
 class Deep:
     """When the app's steps go to Pyodide (see the module's docstring)."""
 
-    def __init__(
-        self, solver: "Solver", hand_over: "Callable[[Solver, Callable[[], None]], None]"
-    ) -> None:
-        """``solver``: the app's client; ``hand_over(deep, done)`` once the deep worker
-        answers, with its client (``rating.Rater.hand_over``: it learns the puzzle's path,
-        then takes the steps and calls ``done``)."""
+    def __init__(self, solver: "Solver", hand_over: "Callable[[Solver], None]") -> None:
+        """``solver``: the app's client; ``hand_over(deep)`` once the deep worker answers,
+        with its client (``rating.Rater.hand_over``: the steps go to it)."""
         self.solver = solver
         self.hand_over = hand_over
         self.worker: DeepWorker | None = None
@@ -159,9 +156,9 @@ class Deep:
         self.worker = DeepWorker(self.ready, self.failed)
 
     def ready(self) -> None:
-        """The deep worker answers: the steps go to it once it knows the puzzle's path."""
-        self.show("learning")
-        self.hand_over(Solver(self.worker, instead=self.solver), lambda: self.show("ready"))
+        """The deep worker answers: the steps go to it (``hand_over``)."""
+        self.hand_over(Solver(self.worker, instead=self.solver))
+        self.show("ready")
 
     def failed(self, reason: str) -> None:
         """The deep worker could not start (offline before Pyodide was kept, say) or

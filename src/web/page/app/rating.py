@@ -20,9 +20,9 @@ search takes minutes would hold the worker.
 
 The rating goes to the client's ``steps`` (the deep worker's once it has them: deep.py),
 which shares its steps with the hints; ``hardest`` (an ``Event``) says the hardest step
-so far (tenths) as each slice comes. When the deep worker answers, it rates the puzzle
-shown from the start (``hand_over``: a rating under way in MicroPython is dropped), and
-takes the steps once done, or at the next puzzle.
+so far (tenths) as each slice comes. When the deep worker answers, it takes the steps
+and rates the puzzle shown from the start (``hand_over``: a rating under way in
+MicroPython is dropped).
 
 Flags for tests: ``#rating[data-state]`` is "none" (no puzzle), "rating", "rated" or
 "unrated"; ``#rating[data-for]`` the puzzle (81 characters) the line is about;
@@ -38,8 +38,6 @@ from sheet import Sheet
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from client import Solver
     from contract import Rated, Rating, Refusal
 
@@ -67,9 +65,6 @@ class Rater:
         """Fires once per puzzle when the worker knows it has one solution (``rate``)."""
         self.hardest = Event()
         """Fires with the hardest step so far (tenths) as a rating goes on (``rate``)."""
-        self.coming: tuple[Solver, Callable[[], None]] | None = None
-        """The deep worker's client and its ``done``, while it learns the puzzle's path
-        (``hand_over``)."""
 
     def show(self, text: str, state: str) -> None:
         """Write the line (text only, never HTML) and its state; unseen when empty, its
@@ -91,7 +86,6 @@ class Rater:
             self.show("", "none")
             return
         self.show("Rating…", "rating")
-        self.take_over()  # a new puzzle: the deep worker coming knows no more of it
         if self.live:
             browser.spawn(self.rate(self.job, self.solver.steps))
 
@@ -101,25 +95,14 @@ class Rater:
         self.puzzle = ""
         self.follow()
 
-    def hand_over(self, deep: "Solver", done: "Callable[[], None]") -> None:
-        """The deep worker answers (``deep``, its client): it rates the puzzle shown, the
-        line staying as it is (the rating is the same), and once done takes the steps
-        (``client.Solver.deepen``, then ``done``): it then knows the path's steps as the
-        app's worker does. A new puzzle meanwhile hands them over at once."""
-        self.coming = deep, done
+    def hand_over(self, deep: "Solver") -> None:
+        """The deep worker answers (``deep``, its client): the steps go to it, and it
+        rates the puzzle shown from the start (the line stays as it is: the rating is
+        the same), faster than the app's worker goes on, whose rating is dropped."""
+        self.solver.deepen(deep)
         if self.live and self.puzzle and self.puzzle != BLANK * 81:
             self.job += 1
             browser.spawn(self.rate(self.job, deep))
-        else:
-            self.take_over()
-
-    def take_over(self) -> None:
-        """The deep worker coming (``hand_over``) takes the steps now."""
-        if self.coming is not None:
-            deep, done = self.coming
-            self.coming = None
-            self.solver.deepen(deep)
-            done()
 
     def known(self, puzzle: str, level: str) -> None:
         """``puzzle`` (just loaded) is of ``level``: say so until its rating comes."""
@@ -132,7 +115,6 @@ class Rater:
         if job != self.job:
             return
         if solver is not self.solver.steps:
-            self.coming = None
             self.job += 1
             browser.spawn(self.rate(self.job, self.solver.steps))
             return
@@ -141,15 +123,11 @@ class Rater:
     async def rate(self, job: int, solver: "Solver") -> None:
         """Rate ``self.puzzle`` by ``solver``, slice by slice, unless the puzzle changes
         (``job`` is no longer the current one): then the answers are dropped. A failed
-        call (``WorkerError``) ends in ``failed``; a rating done by the deep worker
-        coming hands the steps over to it (``take_over``)."""
+        call (``WorkerError``) ends in ``failed``."""
         try:
             await self.rate_on(solver, job)
         except Exception as error:  # a worker that stopped: said on the line (failed)
             self.failed(job, solver, error)
-            return
-        if self.coming is not None and solver is self.coming[0] and job == self.job:
-            self.take_over()
 
     async def rate_on(self, solver: "Solver", job: int) -> None:
         """``rate`` by ``solver``."""
