@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 import sitekit
 from conftest import (
+    BOOT_MS,
     LAUNCH_ARGS,
     RESULTS,
     Host,
@@ -26,6 +27,8 @@ from conftest import (
 from helpers import cell_values, load, solve
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Response
 from support import LEETCODE, launch_options
+from test_deep import NESTED, hints_shown, said
+from test_deep import STATE as DEEP
 
 UPDATED = "Sudoku Lab was updated to a new version since your last visit."
 NARROW = {"width": 360, "height": 740}
@@ -324,6 +327,32 @@ def test_app_works_offline_after_one_visit(browser: Browser, host: Host) -> None
     solve_leetcode(page)
     assert not_from_worker(responses, host.url) == []
     assert any(r.url.endswith("micropython.wasm") for r in responses)
+    context.close()
+
+
+def test_the_deep_worker_works_offline_once_it_was_used(browser: Browser, host: Host) -> None:
+    """The app's deep worker (Pyodide, for a nested chain's puzzle) fetched through the
+    service worker on its first use, which keeps its files (lazy): offline, it starts
+    again from the cache and its hints are the core's."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(host.url)
+    sitekit.wait_booted(page)
+    sitekit.wait_installed(page)
+    page.goto(f"{host.url}?deep=1&puzzle={NESTED}")
+    sitekit.wait_booted(page)
+    page.wait_for_function(f"{DEEP} === 'ready' || {DEEP} === 'failed'", timeout=BOOT_MS)
+    assert page.evaluate(DEEP) == "ready"
+
+    cut_network(context, host)
+    responses = record_responses(context)
+    page.reload()
+    sitekit.wait_booted(page)
+    page.wait_for_function(f"{DEEP} === 'ready' || {DEEP} === 'failed'", timeout=BOOT_MS)
+    assert page.evaluate(DEEP) == "ready"
+    assert hints_shown(page, 2) == said(NESTED, 2)
+    assert not_from_worker(responses, host.url) == []
+    assert any(r.url.endswith("pyodide.asm.wasm") for r in responses)
     context.close()
 
 
