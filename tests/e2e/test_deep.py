@@ -1,6 +1,7 @@
 """Pyodide for the hardest puzzles' steps (src/web/page/app/deep.py, static/js/deep.js):
 started once a puzzle's rating meets a nested chain, only where the connection allows
-it; its hints are the core's; when it cannot start, MicroPython answers as before."""
+it; when it cannot start, MicroPython answers as before. (Its hints, the core's, online
+and offline: test_offline.py's ``test_the_deep_worker_works_offline_once_it_was_used``.)"""
 
 from __future__ import annotations
 
@@ -51,24 +52,6 @@ def opened(context: BrowserContext, base_url: str, query: str) -> Page:
     page.goto(base_url + query)
     wait_ready(page)
     return page
-
-
-def test_a_nested_chain_brings_pyodide_whose_hints_are_the_cores(
-    context: BrowserContext, base_url: str
-) -> None:
-    """The 9.2 puzzle (``deep=1``: whatever the connection): the deep worker starts, learns
-    the path, then answers the hints, as CPython's core words them, the nested chain too."""
-    urls: list[str] = []
-    context.on("request", lambda request: urls.append(request.url))
-    page = opened(context, base_url, f"?deep=1&puzzle={NESTED}")
-    page.wait_for_function(f"{STATE} === 'ready' || {STATE} === 'failed'", timeout=BOOT_MS)
-    assert page.evaluate(STATE) == "ready"
-    assert [u for u in urls if u.endswith("/py-app-worker.pack")]
-    assert [u for u in urls if u.endswith("/pyodide.asm.wasm")]
-    before = int(page.evaluate("document.body.dataset.deepCalls"))
-    assert hints_shown(page, 6) == said(NESTED, 6)
-    assert int(page.evaluate("document.body.dataset.deepCalls")) > before
-    assert page.evaluate(STATE) == "ready"
 
 
 def test_a_slow_connection_keeps_micropython_until_it_is_fast(
