@@ -93,3 +93,31 @@ def test_a_deep_worker_that_cannot_start_leaves_the_hints_to_micropython(
     page.wait_for_function(f"{STATE} === 'failed'", timeout=BOOT_MS)
     assert hints_shown(page, 3) == said(NESTED, 3)
     assert errors == []
+
+
+BROKEN = """self.postMessage({ready: 1});
+self.onmessage = ({data: [id]}) => self.postMessage([id, null, "broken"]);
+"""
+"""A deep worker that starts, then throws at every call (as a Pyodide out of memory would)."""
+
+
+def test_a_deep_worker_that_fails_its_calls_gives_them_back_to_micropython(
+    context: BrowserContext, base_url: str
+) -> None:
+    """Its calls throw once it has taken the steps: each goes back to MicroPython, which
+    answers the hints and goes on rating the puzzle (no "No rating"); the flag says
+    failed, and no error shows."""
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.route(
+        "**/static/js/deep.js",
+        lambda route: route.fulfill(body=BROKEN, content_type="text/javascript"),
+    )
+    page.goto(f"{base_url}?deep=1&puzzle={NESTED}")
+    wait_ready(page)
+    page.wait_for_function(f"{STATE} !== 'off' && {STATE} !== 'starting'", timeout=BOOT_MS)
+    assert hints_shown(page, 3) == said(NESTED, 3)
+    assert page.evaluate(STATE) == "failed"
+    assert page.locator("#rating").get_attribute("data-state") in {"rating", "rated"}
+    assert errors == []

@@ -72,7 +72,8 @@ class DeepWorker:
         self.worker.onerror = create_proxy(browser.guarded(self.died))
 
     def answered(self, event: "Any") -> None:
-        """A message: ready or failed, or a call's answer."""
+        """A message: ready or failed, or a call's answer (one that threw fails the
+        worker: its calls go back to MicroPython)."""
         data = event.data
         if not window.Array.isArray(data):
             if window.Reflect.has(data, "ready"):
@@ -83,8 +84,9 @@ class DeepWorker:
         resolvers = self.waiting.pop(int(data[0]), None)
         if resolvers is None:
             return
-        if data[1] is None:
+        if data[1] is None:  # the call threw: a worker that cannot be trusted any more
             resolvers.reject(window.Error.new(text_of(data[2])))
+            self.on_failed(text_of(data[2]))
         else:
             resolvers.resolve(data[1])
 
