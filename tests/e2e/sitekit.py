@@ -95,6 +95,27 @@ def wait_booted(page: Page | Frame) -> None:
     page.wait_for_function("document.body.dataset.release", timeout=BOOT_MS)
 
 
+CACHED = """async ([path, ms]) => {
+    const deadline = performance.now() + ms;
+    while (performance.now() < deadline) {
+        for (const key of await caches.keys()) {
+            const cache = await caches.open(key);
+            if ((await cache.keys()).some(r => new URL(r.url).pathname.endsWith(path))) {
+                return true;
+            }
+        }
+        await new Promise(tick => setTimeout(tick, 50));
+    }
+    return false;
+}"""
+
+
+def wait_cached(page: Page, path: str) -> None:
+    """Wait until the service worker has stored the site's file ``path`` (a lazy one,
+    stored when a page asks: the lab's "keep-lazy", a fetch through it)."""
+    assert page.evaluate(CACHED, [f"/{path}", BOOT_MS]), f"{path} never stored"
+
+
 def wait_installed(page: Page) -> None:
     """Wait until the site's service worker is active (the release is precached)."""
     assert page.evaluate(SW_ACTIVE, BOOT_MS) == "activated"

@@ -155,6 +155,7 @@ def test_main_flows_under_a_sub_path(browser: Browser, host: Host, site: Path) -
         timeout=BOOT_MS,
     )
     assert page.evaluate("document.body.dataset.python") == "ready"
+    sitekit.wait_cached(page, "static/compiled/py-app-worker.pack")  # the lab's "keep-lazy"
     context.close()
 
     assert errors == []
