@@ -34,11 +34,14 @@ UPDATED = "Sudoku Lab was updated to a new version since your last visit."
 NARROW = {"width": 360, "height": 740}
 WAIT_WAITING = """async () => {
     const registration = await navigator.serviceWorker.getRegistration();
-    for (let i = 0; i < 1200 && !registration.waiting; i++) {
+    const settled = () => registration.waiting && registration.waiting.state !== 'installing';
+    for (let i = 0; i < 1200 && !settled(); i++) {
         await new Promise(tick => setTimeout(tick, 100));
     }
     return registration.waiting ? registration.waiting.state : null;
 }"""
+"""The waiting worker's state once it has one that is no longer installing (Chromium may
+show the waiting worker a moment before its state reads "installed"), or null."""
 
 
 @pytest.fixture
