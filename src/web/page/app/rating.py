@@ -65,6 +65,10 @@ class Rater:
         """Fires once per puzzle when the worker knows it has one solution (``rate``)."""
         self.hardest = Event()
         """Fires with the hardest step so far (tenths) as a rating goes on (``rate``)."""
+        self.told = ""
+        """The puzzle ``proper`` fired for since it was loaded: once, though the deep worker
+        rates it again (``hand_over``: firing again would ask ahead from the board shown
+        and end the look-ahead under way)."""
 
     def show(self, text: str, state: str) -> None:
         """Write the line (text only, never HTML) and its state; unseen when empty, its
@@ -80,7 +84,7 @@ class Rater:
         puzzle = self.sheet.puzzle()
         if puzzle == self.puzzle:
             return
-        self.puzzle = puzzle
+        self.puzzle, self.told = puzzle, ""
         self.job += 1
         if puzzle == BLANK * 81:
             self.show("", "none")
@@ -139,10 +143,9 @@ class Rater:
             if job == self.job:
                 document.getElementById("rating-scale").textContent = started["scale"]
             answer = started["answer"]
-        told = False
         while "job" in answer and job == self.job:
-            if answer["proper"] and not told:
-                told = True
+            if answer["proper"] and self.told != self.puzzle:
+                self.told = self.puzzle
                 self.proper.trigger(self.puzzle)
             self.line.dataset.hardest = str(answer["tenths"])
             self.hardest.trigger(answer["tenths"])
@@ -152,7 +155,8 @@ class Rater:
         if "rating" in answer:
             self.hardest.trigger(answer["rating"])
             self.show(f"Rated {answer['text']}{SEP}{answer['level']}", "rated")
-            if not told:
+            if self.told != self.puzzle:
+                self.told = self.puzzle
                 self.proper.trigger(self.puzzle)
         elif "problem" in answer:
             self.show(f"No rating: {answer['problem']}", "unrated")
