@@ -29,9 +29,18 @@
  *    site in the same browser) is starting (`window.sudokuLabQuiet()`); a sibling silent
  *    for `SILENT_MS` is gone. A widget that loads asks who is starting.
  *
+ * 6. The widgets of one post share one solver worker: the first to start Python makes it
+ *    and lends it (`window.sudokuLabLend`); a sibling that starts later borrows it instead
+ *    of starting a MicroPython of its own (ten widgets: 282 -> 200 MB, README). A worker
+ *    lives as long as the frame that made it, so a borrower checks every `LENDER_MS` that
+ *    its lender is still there; if the host page removed or reloaded it, the borrower
+ *    reloads itself at the step it shows (`step=`, which body[data-step] keeps). A widget
+ *    with a recording neither lends nor borrows: its worker loads more modules.
+ *
  * Flags for tests and CSS: html[data-framed] ("true" inside another page's frame),
  * body[data-python] ("waiting", then "started"), body[data-height] (the last height sent),
- * body[data-held] ("true" while a count waits for a sibling that is starting).
+ * body[data-held] ("true" while a count waits for a sibling that is starting),
+ * body[data-worker] ("own" or "borrowed", once Python starts).
  * The Python side is the judge of the puzzle: it reads every shape and names what is wrong.
  */
 
@@ -171,14 +180,60 @@ function startPython() {
   tell("starting");
   heartbeat = setInterval(tell, HEARTBEAT_MS, "starting");
   const pyscript = import(PYSCRIPT); // asked first: it is what runs first
-  const config = fetch(WORKER_CONFIG).then((response) => response.json());
   document.head.append(document.getElementById("python-preload").content.cloneNode(true));
+  const lender = recording ? null : findLender();
+  document.body.dataset.worker = lender ? "borrowed" : "own";
+  if (lender) {
+    borrow(lender);
+    return;
+  }
+  const config = fetch(WORKER_CONFIG).then((response) => response.json());
   solver = Promise.all([pyscript, config])
     .then(([{ MPWorker }, { recorded_files: more, ...options }]) => {
       if (recording) options.files = { ...options.files, ...more };
       return MPWorker(WORKER, { config: options, version: MICROPYTHON });
     })
     .then((worker) => worker.sync); // as `workers[name]` gives a named worker's calls
+  if (!recording) window.sudokuLabLend = () => solver;
+}
+
+const LENDER_MS = 1000;
+
+/** A sibling widget's window that lends its worker (a frame of this site in the same
+ * host page; frames of other sites cannot be read), else null. */
+function findLender() {
+  if (!framed) return null;
+  const host = window.parent;
+  for (let i = 0; i < host.length; i += 1) {
+    try {
+      const other = host[i];
+      if (other !== window && typeof other.sudokuLabLend === "function") return other;
+    } catch {
+      // a frame of another site: not a widget
+    }
+  }
+  return null;
+}
+
+/** Use `lender`'s worker; once the lender is gone (removed, reloaded, navigated away),
+ * its worker has ended: reload this widget at the step it shows. */
+function borrow(lender) {
+  const lend = lender.sudokuLabLend;
+  solver = lend();
+  const watch = setInterval(() => {
+    let here = false;
+    try {
+      here = !lender.closed && lender.sudokuLabLend === lend;
+    } catch {
+      // the lender's frame now holds another site's page
+    }
+    if (here) return;
+    clearInterval(watch);
+    const url = new URL(location.href);
+    const step = document.body.dataset.step;
+    if (step && step !== "0") url.searchParams.set("step", step);
+    location.replace(url.href);
+  }, LENDER_MS);
 }
 
 /** The solver's worker, once it is ready: its exported calls (src/web/worker/worker.py). */

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Iterator
+from itertools import islice
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from support import EASY, LEETCODE, debian_chromium
 
 from sudoku import STRATEGIES
+from sudoku.tracing import apply, trace
 
 vendor = load_script("vendor")
 PLAYER = "document.querySelector('#player')"
@@ -262,6 +264,65 @@ def test_five_widgets_in_view_all_play_on_micropython_alone(
     assert any(u.endswith("micropython.wasm") for u in urls)
     assert set(errors) <= {REFUSED_STORE}
     assert strays(urls, base_url, post_url) == []
+    context.close()
+    post.stop()
+
+
+def core_board(grid: str, strategy: str, steps: int) -> str:
+    """The core's board after ``steps`` events of its trace (guesses and forced digits)."""
+    cells = list(grid)
+    for event in islice(trace(grid, strategy), steps):
+        apply(cells, event)
+    return "".join(cells)
+
+
+def shown_board(frame: Frame) -> str:
+    """The digits the widget's board holds (a tried digit on a blank excluded)."""
+    return frame.evaluate(
+        """[...document.querySelectorAll('#player .pcell')].map(c =>
+             ['given', 'guess', 'forced'].some(k => c.classList.contains(k))
+             ? c.textContent : '.').join('')"""
+    )
+
+
+def test_a_posts_widgets_share_one_worker_and_outlive_the_frame_that_made_it(
+    two_sites: Browser, base_url: str, tmp_path: Path
+) -> None:
+    """Three tags in view: one worker for the post (one widget made it, two borrow it),
+    each widget steps through its own search as the core does; the host page removes the
+    lending widget, and the two others reload at the step they showed and go on."""
+    post = Host(many_widgets(tmp_path, base_url, 3), "/")
+    context = two_sites.new_context(viewport={"width": 900, "height": 3200})
+    errors: list[str] = []
+    page = context.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(on_localhost(post, "post3.html"))
+    frames = [tag_frame(page, n) for n in range(3)]
+    for frame in frames:
+        wait_ready(frame)
+    workers = [frame.evaluate("document.body.dataset.worker") for frame in frames]
+    assert sorted(workers) == ["borrowed", "borrowed", "own"]
+    lender = workers.index("own")
+    for n, frame in enumerate(frames):
+        sitekit.step_player(frame, 3)
+        assert shown_board(frame) == core_board(EASY, STRATEGIES[n % 3], 3)
+        frame.wait_for_function("document.body.dataset.step === '3'")
+    page.evaluate(f"document.querySelector('#w{lender}').remove()")
+    for n, frame in enumerate(frames):
+        if n == lender:
+            continue
+        frame.wait_for_function(
+            "new URLSearchParams(location.search).get('step') === '3'"
+            " && document.body?.dataset.ready === 'true'",
+            timeout=BOOT_MS,
+            polling=100,
+        )
+        assert frame.evaluate(f"+{PLAYER}.dataset.steps") == 3
+        assert frame.evaluate("document.body.dataset.worker") in {"own", "borrowed"}
+        frame.locator("[data-role=forward]").click()
+        frame.wait_for_function(f"{PLAYER}.dataset.steps === '4'")
+        assert shown_board(frame) == core_board(EASY, STRATEGIES[n % 3], 4)
+    assert set(errors) <= {REFUSED_STORE}
     context.close()
     post.stop()
 

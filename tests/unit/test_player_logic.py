@@ -348,10 +348,17 @@ def test_trace_calls_refuse_bad_input_with_a_message() -> None:
     assert json.loads(worker.trace_stop(987654)) == {"closed": False}
 
 
-def test_old_sessions_are_dropped() -> None:
-    """Only the newest MAX_SESSIONS traces stay open: memory in the worker is bounded."""
-    keys = [json.loads(worker.trace_start(LEETCODE, "mrv"))["session"] for _ in range(6)]
-    assert set(worker.sessions) == set(keys[-worker.MAX_SESSIONS :])
+def test_the_least_recently_used_sessions_are_dropped() -> None:
+    """At most MAX_SESSIONS traces stay open (memory in the worker is bounded), and the one
+    dropped is the one used least recently: a trace still being pulled stays open."""
+    first = json.loads(worker.trace_start(LEETCODE, "mrv"))["session"]
+    keys = [first]
+    for _ in range(worker.MAX_SESSIONS + 2):
+        assert "no trace" not in worker.trace_pull(first, 1)  # the wire's answer: not JSON
+        keys.append(json.loads(worker.trace_start(LEETCODE, "mrv"))["session"])
+    assert len(set(keys)) == len(keys)  # ids are never given twice
+    assert set(worker.sessions) == {first, *keys[-worker.MAX_SESSIONS + 1 :]}
+    assert "no trace" in json.loads(worker.trace_pull(keys[1], 1))["error"]
     assert json.loads(worker.trace_stop(keys[-1])) == {"closed": True}
 
 

@@ -90,6 +90,8 @@ if TYPE_CHECKING:
         counts: list[int]
         step: int
         done: bool
+        used: int
+        """When it was last opened, pulled or counted (``touch``): the least recent goes first."""
 
 
 def failure(message: str) -> str:
@@ -264,11 +266,23 @@ TRACE_PAGE = 4000
 """Events per page: the player keeps one checkpoint per page and replays within a page
 (4,000 makes the player's 500,000 kept steps a whole number of pages)."""
 
-MAX_SESSIONS = 4
-"""Traces kept at once; opening another drops the oldest (cancelling = not pulling)."""
+MAX_SESSIONS = 40
+"""Traces kept at once; opening another drops the one used least recently (cancelling =
+not pulling). The widgets of a blog post share one worker (static/js/widget.js), each
+with its trace and compare mode's three: 40 is four for each of ten widgets."""
 
 sessions: "dict[int, Session]" = {}
 """Open traces by id: the generator, and the board, open guesses and counters so far."""
+
+uses = [0, 0]
+"""The last session id given, and the last use (``touch``): both only grow."""
+
+
+def touch(session: "Session") -> "Session":
+    """Note that ``session`` was just used (the least recently used is dropped first)."""
+    uses[1] += 1
+    session["used"] = uses[1]
+    return session
 
 
 def upto(events: "Iterator[Event]", count: int) -> "Iterator[Event]":
@@ -327,18 +341,22 @@ def open_session(
     events: "Iterator[Event] | None",
     page: "Callable[[int], tuple[str, list[int] | None]]",
 ) -> int:
-    """Keep a new trace of ``grid`` (see ``Session``), dropping the oldest past
-    ``MAX_SESSIONS``; its id."""
-    key = max(sessions, default=0) + 1
-    sessions[key] = {
-        "events": events,
-        "page": page,
-        "cursor": wire.Cursor(grid),
-        "counts": [0, 0, 0, 0, 0],
-        "step": 0,
-        "done": False,
-    }
-    for old in sorted(sessions)[:-MAX_SESSIONS]:
+    """Keep a new trace of ``grid`` (see ``Session``), dropping the least recently used
+    past ``MAX_SESSIONS``; its id."""
+    uses[0] += 1
+    key = uses[0]
+    sessions[key] = touch(
+        {
+            "events": events,
+            "page": page,
+            "cursor": wire.Cursor(grid),
+            "counts": [0, 0, 0, 0, 0],
+            "step": 0,
+            "done": False,
+            "used": 0,
+        }
+    )
+    for old in sorted(sessions, key=lambda k: sessions[k]["used"])[:-MAX_SESSIONS]:
         del sessions[old]
     return key
 
@@ -366,9 +384,10 @@ def trace_pull(key: int, pages: int = 1) -> str:
     ``{"error"}``.
     """
     session = sessions.get(int(key))
-    if session is None or session["cursor"] is None:
+    cursor = session and session["cursor"]
+    if session is None or cursor is None:
         return failure(f"no trace {key} to pull: closed, counted or never opened")
-    cursor = session["cursor"]
+    touch(session)
     heads, chunks = [], []
     for _ in range(int(pages)):
         if session["done"]:
@@ -397,7 +416,7 @@ def trace_count(key: int, limit: int) -> str:
     session = sessions.get(int(key))
     if session is None or session["events"] is None:
         return failure(f"no trace {key} to count: closed, recorded or never opened")
-    session["cursor"] = None
+    touch(session)["cursor"] = None
     last = None
     for last in upto(session["events"], int(limit)):  # noqa: B007 (the last one counts)
         session["step"] += 1

@@ -19,7 +19,8 @@ The widgets of a post start before any counts its search (``quiet``): a long sea
 count is seconds of its worker, and in a post of ten it slowed its siblings' start.
 
 Flags for tests: ``body[data-ready]`` is "true" once the player holds a trace (or
-"failed").
+"failed"); in a frame, ``body[data-step]`` is the step last told to the host page (a
+widget whose borrowed worker ended reloads at it: static/js/widget.js).
 """
 
 import json
@@ -203,6 +204,7 @@ def report() -> None:
     line = widget.timeline
     if line is None:
         return
+    document.body.dataset.step = str(widget.cursor.pos)  # a reload keeps it (widget.js)
     event = timeline.event_before(line, widget.cursor)
     kind = event["kind"] if event else None
     text = json.dumps(host.step_report(widget.cursor.pos, kind, widget.cursor.counts[wire.NODES]))
