@@ -31,7 +31,7 @@
  *
  * 6. The widgets of one post share one solver worker: the first to start Python makes it
  *    and lends it (`window.sudokuLabLend`); a sibling that starts later borrows it instead
- *    of starting a MicroPython of its own (ten widgets: 282 -> 200 MB, README). A worker
+ *    of starting a MicroPython of its own (a post's memory: README, Benchmarks). A worker
  *    lives as long as the frame that made it, so a borrower checks every `LENDER_MS` that
  *    its lender is still there; if the host page removed or reloaded it, the borrower
  *    reloads itself at the step it shows (`step=`, which body[data-step] keeps). A widget
