@@ -11,7 +11,7 @@ from support import EASY, HARD, LEETCODE
 from test_wire import records
 
 from sudoku.grid import cell_name
-from sudoku.tracing import apply, candidates, most_constrained
+from sudoku.tracing import apply, candidates, most_constrained, unit_masks
 
 CASES = [(LEETCODE, "naive"), (LEETCODE, "mrv"), (EASY, "propagate"), (HARD, "mrv")]
 
@@ -31,11 +31,11 @@ def steps(grid: str, strategy: str) -> list[tuple[dict, bytearray, list[str]]]:
 def test_every_blank_shows_the_cores_candidates(grid: str, strategy: str) -> None:
     """At every step, each blank's marks are the core's candidates (forced digits count)."""
     for _, board, cells in steps(grid, strategy):
-        seen = marks.seen_masks(board)
+        seen, held = marks.seen_masks(board), unit_masks(cells)
         for cell in range(81):
             if cells[cell] == ".":
-                assert marks.candidates(seen[cell]) == candidates(cells, cell)
-                assert marks.count(seen[cell]) == len(candidates(cells, cell))
+                assert marks.candidates(seen[cell]) == candidates(held, cell)
+                assert marks.count(seen[cell]) == len(candidates(held, cell))
 
 
 @pytest.mark.parametrize("grid", [LEETCODE, HARD])

@@ -2,7 +2,7 @@
 cell mrv would choose next.
 
 A candidate is a digit no peer holds (the glossary's word; ``sudoku.tracing.candidates``
-is the search's own reading, on its list of cells). Here the same rule reads the
+is the search's own reading, from its cells' unit masks). Here the same rule reads the
 player's board bytes (``wire.Cursor.board``: forced digits shifted) once per paint, unit
 by unit, so a frame at full speed costs 81 look-ups, not 81 x 20; a unit test holds the
 two readings equal at every step of whole traces.
