@@ -15,7 +15,7 @@ from test_embed import PLAYER, open_widget
 
 from sudoku import words
 from sudoku.grid import cell_name
-from sudoku.tracing import apply, candidates, most_constrained, trace
+from sudoku.tracing import apply, candidates, most_constrained, trace, unit_masks
 
 MARKS = """[...document.querySelectorAll('#player .pcell')].map(c =>
     c.hasAttribute('data-marks') ? c.getAttribute('data-marks') : null)"""
@@ -43,8 +43,9 @@ def expected_marks(page: Page, cells: list[str]) -> list[str | None]:
     texts = page.evaluate(
         "[...document.querySelectorAll('#player .pcell')].map(c => c.textContent)"
     )
+    held = unit_masks(cells)
     return [
-        as_marks(candidates(cells, i)) if value == "." and not texts[i] else None
+        as_marks(candidates(held, i)) if value == "." and not texts[i] else None
         for i, value in enumerate(cells)
     ]
 
