@@ -98,7 +98,7 @@ SCAN = tuple(scan_order(i) for i in range(81))
 SCAN_VALUES = tuple(itemgetter(*peers) for peers in SCAN)
 """``SCAN_VALUES[i](cells)``: what the peers of cell ``i`` hold, in ``SCAN`` order."""
 
-VALUE_BIT = {value: 1 << i >> 1 for i, value in enumerate(BLANK + DIGITS)}
+VALUE_BIT = dict([(BLANK, 0)] + [(digit, 1 << i) for i, digit in enumerate(DIGITS)])
 """Each value's bit in a unit's mask of the digits it holds (a blank holds none)."""
 
 FREE: dict[int, str] = {}
