@@ -15,7 +15,6 @@ star-unpacking in displays, no ``zip(strict=...)``, no ``isinstance(x, A | B)`` 
   ``sudoku/__init__.py`` imports it first.
 - ``bit_length``, ``bit_count``: ``int`` has neither method in MicroPython. In CPython
   they are ``int``'s own methods, so the solver's hot loop keeps its speed.
-- ``itemgetter``: ``operator`` has none in MicroPython.
 - ``digit_value``: the value of a decimal digit of any script. MicroPython has no
   ``str.isdecimal`` and its ``isdigit`` is ASCII-only; the table holds the zero of each
   run of ten Unicode "Nd" digits.
@@ -37,7 +36,7 @@ import time
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable
 
 # No `from __future__ import annotations` here (this module provides it to MicroPython):
 # CPython evaluates this module's annotations, so those naming type-only imports are quoted.
@@ -134,20 +133,6 @@ bit_length: "Callable[[int], int]" = getattr(int, "bit_length", portable_bit_len
 """``bit_length(n)`` is ``n.bit_length()``; in CPython it is that very method."""
 bit_count: "Callable[[int], int]" = getattr(int, "bit_count", portable_bit_count)
 """``bit_count(n)`` is ``n.bit_count()``; in CPython it is that very method."""
-
-
-def portable_itemgetter(*items: int) -> "Callable[[Sequence[object]], object]":
-    """``operator.itemgetter`` for MicroPython: a function picking these items."""
-    if len(items) == 1:
-        (item,) = items
-        return lambda values: values[item]
-    return lambda values: tuple([values[item] for item in items])
-
-
-try:
-    from operator import itemgetter as itemgetter  # noqa: PLC0414 (re-exported, for mypy)
-except ImportError:  # MicroPython has an operator module without it
-    itemgetter = portable_itemgetter  # type: ignore[assignment, misc]  # a function as the class
 
 
 def digit_value(char: str) -> int | None:

@@ -7,8 +7,6 @@ together they show that the core answers alike in both.
 
 from __future__ import annotations
 
-import operator
-import string
 import sys
 import unicodedata
 
@@ -26,7 +24,6 @@ from sudoku.compat import (
     digit_value,
     portable_bit_count,
     portable_bit_length,
-    portable_itemgetter,
     portable_splitlines,
     portable_strip,
     printable,
@@ -48,7 +45,6 @@ def test_cpython_uses_its_own_methods() -> None:
     assert not compat.MICROPYTHON
     assert compat.bit_length is int.bit_length
     assert compat.bit_count is int.bit_count
-    assert compat.itemgetter is operator.itemgetter
     assert compat.splitlines is str.splitlines
     assert compat.strip is str.strip
 
@@ -122,13 +118,6 @@ def test_portable_bit_length_at_byte_and_word_edges(shift: int) -> None:
     for number in ((1 << shift) - 1, 1 << shift, (1 << shift) + 1, -(1 << shift)):
         assert portable_bit_length(number) == number.bit_length()
         assert portable_bit_count(number) == number.bit_count()
-
-
-@given(st.lists(st.integers(0, 9), min_size=1, max_size=20))
-def test_portable_itemgetter_is_operator_itemgetter(items: list[int]) -> None:
-    """One item gives the item, several give a tuple, as ``operator.itemgetter``."""
-    values = list(string.ascii_lowercase[:10])
-    assert portable_itemgetter(*items)(values) == operator.itemgetter(*items)(values)
 
 
 def test_unprintable_is_what_isprintable_refuses() -> None:
