@@ -64,7 +64,7 @@ LONGEST_FIRST = (
     "test_embed.py",
     "test_companion.py",
 )
-"""The files that take longest, longest first: pytest-xdist hands whole files to its two
+"""The files that take longest, longest first: pytest-xdist hands whole files to its
 processes in collection order (``--dist loadfile``), so a long one left for last would
 keep one process busy while the other waits."""
 
