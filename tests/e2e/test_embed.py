@@ -393,16 +393,15 @@ def test_board_shows_the_puzzle_before_the_solver_is_ready(
     """The givens are painted, and the link's strategy shown in the menu, by the main
     thread while Python still loads."""
     page = open_widget(context, base_url, f"?puzzle={EASY}&strategy=propagate", ready=False)
-    page.wait_for_function(
+    first = page.wait_for_function(
         "arg => [...document.querySelectorAll('#player .pcell')].map(c => c.textContent || '.')"
-        ".join('') === arg",
+        ".join('') === arg && [document.body.dataset.ready, document.querySelector('#p-strategy')"
+        ".value]",
         arg=EASY,
         timeout=READY_MS,
-        polling=20,
-    )
-    shown = page.locator("#p-strategy").input_value()
-    assert page.evaluate("document.body.dataset.ready") == "false"  # so static/js showed it
-    assert shown == "propagate"
+        polling="raf",
+    ).json_value()
+    assert first == ["false", "propagate"]  # read as the board first showed it: static/js
     page.close()
 
 
