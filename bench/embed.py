@@ -4,10 +4,13 @@
 
 A host page (a blog post, served as ``localhost``: another site than the widget's
 127.0.0.1) holds N ``<sudoku-lab>`` tags. For each N, with a fresh browser profile each
-run (cold cache), in a viewport tall enough that every widget is in view:
+run (cold cache), in a viewport tall enough that every widget is in view, the post opened
+from another page of the blog (``browser.arrive``: the browser already running):
 
-- **playable**: seconds from navigation until every widget's player holds its trace
-  (``body[data-ready=true]`` in each frame);
+- **playable**: seconds from the post's navigation until the last widget's player holds
+  its trace (each frame notes when its ``body[data-ready]`` turns "true":
+  ``browser.READY_AT``; since 2026-11-29, before: when a loop asking every frame every
+  20 ms saw them all, in a new browser's first navigation);
 - **sent**: bytes the widget's site sent (counted by the server: response bodies), and
   whether any Pyodide file was among them;
 - **memory**: the PSS of all of Chromium's processes once every widget is playable,
@@ -49,6 +52,9 @@ import serve  # noqa: E402 (scripts/ is not a package)
 import support  # noqa: E402
 
 TIMEOUT_MS = 120_000
+POLL_MS = 250
+"""How often the widgets are asked whether they are ready: each question is a task on the
+renderer's main thread that the widgets share, so not often (the times are their own)."""
 PREFIX = "/sudoku-lab/"
 PUZZLES = (support.LEETCODE, support.EASY)
 STRATEGIES = ("naive", "mrv", "propagate")
@@ -118,15 +124,9 @@ def serving(
 
 
 def open_profile(playwright: Playwright, folder: str, height: int) -> BrowserContext:
-    """A Chromium with its own on-disk profile that also resolves localhost (the blog)."""
-    args = [f"{a}, EXCLUDE localhost" if "host-resolver" in a else a for a in support.CHROMIUM_ARGS]
-    return playwright.chromium.launch_persistent_context(
-        folder,
-        **support.launch_options(whole=True),
-        args=args,
-        headless=True,
-        viewport={"width": 1000, "height": height},
-    )
+    """A Chromium with its own on-disk profile, ``height`` px tall (``browser.open_profile``:
+    it resolves localhost, the blog)."""
+    return browser.open_profile(playwright, folder, viewport={"width": 1000, "height": height})
 
 
 def browser_pss_kb(folder: str) -> int:
@@ -172,35 +172,44 @@ def write_post(folder: Path, count: int, site: str) -> None:
     )
 
 
-def ready_frames(context: BrowserContext) -> int:
-    """How many widget frames of the context's page hold their trace."""
-    page = context.pages[0]
-    ready = 0
-    for frame in page.frames[1:]:
+READY_TIMES = """() => ({origin: performance.timeOrigin, ready: window.__readyAt ?? null})"""
+"""JS: when a frame's document started (ms since the epoch) and became ready (ms after)."""
+
+
+def ready_at(context: BrowserContext, count: int) -> float | None:
+    """When the last of the page's ``count`` widget frames held its trace (ms since the
+    epoch: ``browser.READY_AT`` in each frame), or None while any is not ready."""
+    frames = context.pages[0].frames[1:]
+    seen = []
+    for frame in frames:
         with contextlib.suppress(Exception):  # a frame navigating or detached: not ready
-            ready += frame.evaluate("document.body && document.body.dataset.ready") == "true"
-    return ready
+            seen.append(frame.evaluate(READY_TIMES))
+    ready = [s["origin"] + s["ready"] for s in seen if s["ready"] is not None]
+    return max(ready) if len(frames) == count and len(ready) == count else None
 
 
 def visit_post(
-    playwright: Playwright, url: str, count: int, counter: Counter, height: int
+    playwright: Playwright, url: str, count: int, counter: Counter, came_from: str
 ) -> dict[str, Any]:
-    """One cold visit of a post of ``count`` widgets, all in view: time, bytes, memory."""
+    """One cold visit of a post of ``count`` widgets, all in view (a window 1,000 px
+    taller for each), followed from the page at ``came_from`` (``browser.arrive``): time,
+    bytes, memory."""
     with tempfile.TemporaryDirectory() as folder:
-        context = open_profile(playwright, folder, height)
+        context = open_profile(playwright, folder, 1000 * count + 500)
+        context.add_init_script(script=browser.READY_AT)
         page = context.pages[0] if context.pages else context.new_page()
         page.goto("about:blank")
         page.wait_for_timeout(1500)  # the idle browser settles
         idle = browser_pss_kb(folder)
+        browser.arrive(page, came_from)
         counter.reset()
-        start = time.perf_counter()
         page.goto(url)
-        deadline = start + TIMEOUT_MS / 1000
-        while ready_frames(context) < count:
+        deadline = time.perf_counter() + TIMEOUT_MS / 1000
+        while (last := ready_at(context, count)) is None:
             if time.perf_counter() > deadline:
-                raise RuntimeError(f"only {ready_frames(context)} of {count} widgets ready")
-            page.wait_for_timeout(20)
-        playable = time.perf_counter() - start
+                raise RuntimeError(f"not all of the {count} widgets ready")
+            page.wait_for_timeout(POLL_MS)
+        playable = (last - page.evaluate("performance.timeOrigin")) / 1000
         busy = browser_pss_kb(folder)
         paths = counter.paths()
         context.close()
@@ -303,14 +312,14 @@ def main(argv: list[str] | None = None) -> int:
         tempfile.TemporaryDirectory() as blog,
         serving(Path(blog), "/") as blog_port,
         sync_playwright() as playwright,
+        browser.elsewhere() as came_from,
     ):
         site = f"http://127.0.0.1:{site_port}{PREFIX}"
         for count in (1, 5, 10):
             write_post(Path(blog), count, site)
             url = f"http://localhost:{blog_port}/post{count}.html"
             visits = [
-                visit_post(playwright, url, count, counter, 1000 * count + 500)
-                for _ in range(args.runs)
+                visit_post(playwright, url, count, counter, came_from) for _ in range(args.runs)
             ]
             results[f"post_{count}"] = {
                 key: statistics.median(v[key] for v in visits)
