@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import tomllib
 from collections.abc import Iterator
 from itertools import islice
 from pathlib import Path
@@ -408,14 +409,17 @@ def test_board_shows_the_puzzle_before_the_solver_is_ready(
 def test_starting_python_asks_for_the_runtime_at_once_and_once(
     browser: Browser, base_url: str
 ) -> None:
-    """In view, the widget adds its preloads as it starts Python, and each preload is its
-    file's request (``preloaded``; tests/e2e/test_cross_site.py: none before it starts)."""
+    """In view, the widget adds its preloads as it starts Python: the runtime, its config,
+    its script and the files the config lists (its pack of compiled modules), and each
+    preload is its file's request (``preloaded``; tests/e2e/test_cross_site.py: none
+    before it starts)."""
     context = browser.new_context()
     page = open_widget(context, base_url, f"?puzzle={EASY}")
     found = preloaded(page, config=base_url + "mpy.toml")
     script = page.locator("script[type=mpy]")
     wanted = [script.get_attribute("src"), "./mpy.toml"]
     wanted += ["./static/vendor/micropython/micropython.wasm"]
+    wanted += tomllib.loads((ROOT / "mpy.toml").read_text(encoding="utf-8"))["files"]
     assert {base_url + str(path).removeprefix("./") for path in wanted} <= found.keys()
     context.close()
 
