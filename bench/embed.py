@@ -2,8 +2,11 @@
 
 ``python bench/embed.py [--runs 3] [--json FILE]``
 
-A host page (a blog post, served as ``localhost``: another site than the widget's
-127.0.0.1) holds N ``<sudoku-lab>`` tags. For each N, with a fresh browser profile each
+The site is built (``scripts/build_site.py``) and served as GitHub Pages serves it
+(``served_site``: gzip, ``max-age=600``; since 2026-11-29, before: the work tree,
+uncompressed, ``no-cache``, so each of a post's frames asked again for every file). A host
+page (a blog post, served as ``localhost``: another site than the widget's 127.0.0.1)
+holds N ``<sudoku-lab>`` tags. For each N, with a fresh browser profile each
 run (cold cache), in a viewport tall enough that every widget is in view, the post opened
 from another page of the blog (``browser.arrive``: the browser already running):
 
@@ -11,7 +14,8 @@ from another page of the blog (``browser.arrive``: the browser already running):
   its trace (each frame notes when its ``body[data-ready]`` turns "true":
   ``browser.READY_AT``; since 2026-11-29, before: when a loop asking every frame every
   20 ms saw them all, in a new browser's first navigation);
-- **sent**: bytes the widget's site sent (counted by the server: response bodies), and
+- **sent**: bytes the widget's site sent (counted by the server: response bodies, gzip
+  where Pages compresses), and
   whether any Pyodide file was among them;
 - **memory**: the PSS of all of Chromium's processes once every widget is playable,
   minus the same browser idle on ``about:blank`` (Linux ``/proc/*/smaps_rollup``).
@@ -298,6 +302,23 @@ def tree_at_cap(playwright: Playwright, site: str) -> dict[str, Any]:
     }
 
 
+@contextmanager
+def served_site(
+    source: Path, folder: Path, counter: Counter | None = None
+) -> Iterator[tuple[str, Path, str]]:
+    """The site built from the tree ``source`` by that tree's own scripts/build_site.py into
+    ``folder``, every compressible file compressed before any visit is timed, served as
+    GitHub Pages does (gzip, max-age) under PREFIX, counting what it sends (``counter``):
+    its URL, its folder and its release."""
+    site = folder / "_site"
+    release = support.load_file(source / "scripts" / "build_site.py").build(source, site)
+    for path in site.rglob("*"):
+        if path.suffix in serve.COMPRESSIBLE and path.is_file():
+            serve.compressed(path)
+    with serving(site, PREFIX, counter, pages=True) as port:
+        yield f"http://127.0.0.1:{port}{PREFIX}", site, release
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run every measure and print a table (and JSON with --json)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -308,13 +329,13 @@ def main(argv: list[str] | None = None) -> int:
     counter = Counter()
     results: dict[str, Any] = {"chromium": support.launch_options(whole=True)}
     with (
-        serving(ROOT, PREFIX, counter) as site_port,
+        tempfile.TemporaryDirectory() as built,
+        served_site(ROOT, Path(built), counter) as (site, _, _),
         tempfile.TemporaryDirectory() as blog,
         serving(Path(blog), "/") as blog_port,
         sync_playwright() as playwright,
         browser.elsewhere() as came_from,
     ):
-        site = f"http://127.0.0.1:{site_port}{PREFIX}"
         for count in (1, 5, 10):
             write_post(Path(blog), count, site)
             url = f"http://localhost:{blog_port}/post{count}.html"

@@ -63,8 +63,7 @@ import os
 import statistics
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -254,20 +253,6 @@ def table(sites: dict[str, dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-@contextmanager
-def served_site(source: Path, folder: Path) -> Iterator[tuple[str, Path, str]]:
-    """The site built from the tree ``source`` by that tree's own scripts/build_site.py into
-    ``folder``, every compressible file compressed before any visit is timed, served as
-    GitHub Pages does (gzip, max-age) under PREFIX: its URL, its folder and its release."""
-    site = folder / "_site"
-    release = support.load_file(source / "scripts" / "build_site.py").build(source, site)
-    for path in site.rglob("*"):
-        if path.suffix in serve.COMPRESSIBLE and path.is_file():
-            serve.compressed(path)
-    with embed.serving(site, PREFIX, pages=True) as port:
-        yield f"http://127.0.0.1:{port}{PREFIX}", site, release
-
-
 SPIN = (
     "n => { const t = performance.now(); let x = 0;"
     " for (let i = 0; i < n; i++) x += Math.sqrt(i); return performance.now() - t; }"
@@ -354,7 +339,7 @@ def main(argv: list[str] | None = None) -> int:
         served: dict[str, tuple[str, Path, str]] = {}
         for name, source in sources.items():
             folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
-            served[name] = stack.enter_context(served_site(source, folder))
+            served[name] = stack.enter_context(embed.served_site(source, folder))
         came_from = stack.enter_context(browser.elsewhere())
         playwright = stack.enter_context(sync_playwright())
         if args.check_workers:
