@@ -33,9 +33,6 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -155,50 +152,13 @@ READY_AT = """(() => {
 """Init script: ``window.__readyAt`` = ms from navigation until ``body[data-ready]`` is "true"."""
 
 
-ELSEWHERE = b"<!doctype html><meta charset=utf-8><title>Elsewhere</title><p>A link to the app."
-"""The page a reader follows the link from (``elsewhere``)."""
 SETTLE_MS = 1000
 """How long the page elsewhere is shown before the link is followed: the browser settles."""
 
 
-@contextmanager
-def elsewhere() -> Iterator[str]:
-    """Serve ``ELSEWHERE`` on ``localhost`` (another site than the app's 127.0.0.1) until
-    done; yields its address.
-
-    A cold visit starts there (``arrive``), as a reader's does: in a browser that is
-    already running, whose cache has nothing of the app's site. A visit that is a new
-    browser's first navigation also times the browser's own start (its first renderer,
-    its network service and disk cache coming up): 2026-11-29, in fresh profiles, medians of
-    4: the app usable on the desktop 1.21 s straight from the launch, 0.92 s from a page
-    elsewhere; the widget's page on the phone 2.39 and 2.14 s. Nothing of the app is
-    warm: Chromium keys its HTTP cache (and the compiled code kept in it) by the top-level
-    site, and the app's site was never visited in that profile."""
-
-    class Handler(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:
-            self.send_response(200)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Content-Length", str(len(ELSEWHERE)))
-            self.end_headers()
-            self.wfile.write(ELSEWHERE)
-
-        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (its name)
-            """Quiet."""
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://localhost:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
 def arrive(page: Page, url: str) -> None:
-    """Show the page elsewhere at ``url`` (``elsewhere``) and let the browser settle: the
-    next navigation is a reader's following a link from it."""
+    """Show the page elsewhere at ``url`` (``embed.elsewhere``) and let the browser settle:
+    the next navigation is a reader's following a link from it."""
     page.goto(url)
     page.wait_for_timeout(SETTLE_MS)
 

@@ -340,7 +340,7 @@ def main(argv: list[str] | None = None) -> int:
         for name, source in sources.items():
             folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
             served[name] = stack.enter_context(embed.served_site(source, folder))
-        came_from = stack.enter_context(browser.elsewhere())
+        came_from = stack.enter_context(embed.elsewhere())
         playwright = stack.enter_context(sync_playwright())
         if args.check_workers:
             url, site, _ = served["now"]
