@@ -8,7 +8,8 @@ with a set per row, column and box over a list of the blanks: the naive order), 
 top95 #12 (112,002 writes, near the recording's cap of 200,000).
 
 - **Cold visits on the phone** (bench/phone.py's profile and site: built, served as
-  GitHub Pages serves it, a fresh profile each visit): the widget's page with no
+  GitHub Pages serves it, a fresh profile each visit, the link followed from a page of
+  another site: ``browser.arrive``): the widget's page with no
   recording, and with each recording in its fragment; **playable** (``body[data-ready]``
   "true": the player holds the first page of the recording), the bytes on the wire and
   raw before then, and the fragment's length; and, in a separate visit (not throttled),
@@ -153,12 +154,13 @@ def main(argv: list[str] | None = None) -> int:
     queries = {"none": ""} | {name: "#" + fragment(text) for name, text in texts.items()}
     with contextlib.ExitStack() as stack:
         folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
-        url, site, _ = stack.enter_context(phone.served_site(ROOT, folder))
+        url, site, _ = stack.enter_context(embed.served_site(ROOT, folder))
+        came_from = stack.enter_context(embed.elsewhere())
         playwright = stack.enter_context(sync_playwright())
         for name, tail in queries.items():
             load = phone.widget_times(f"{url}embed.html{tail}")
             visits = [
-                phone.cold_visit(playwright, phone.PROFILES["phone"], site, load)
+                phone.cold_visit(playwright, phone.PROFILES["phone"], site, load, came_from)
                 for _ in range(args.runs)
             ]
             seen = phone.medians(visits)
