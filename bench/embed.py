@@ -314,11 +314,10 @@ def elsewhere() -> Iterator[str]:
     A cold visit starts there (``browser.arrive``), as a reader's does: in a browser that
     is already running, whose cache has nothing of the app's site. A visit that is a new
     browser's first navigation also times the browser's own start (its first renderer,
-    its network service and disk cache coming up): 2026-11-29, in fresh profiles, medians
-    of 4: the app usable on the desktop 1.21 s straight from the launch, 0.92 s from a
-    page elsewhere; the widget's page on the phone 2.39 and 2.14 s. Nothing of the app is
-    warm: Chromium keys its HTTP cache (and the compiled code kept in it) by the top-level
-    site, and the app's site was never visited in that profile."""
+    its network service and disk cache coming up: the two ways measured in the README,
+    Benchmarks, 2026-11-29). Nothing of the app is warm: Chromium keys its HTTP cache (and
+    the compiled code kept in it) by the top-level site, and the app's site was never
+    visited in that profile."""
     with tempfile.TemporaryDirectory() as folder:
         (Path(folder) / "index.html").write_bytes(ELSEWHERE)
         with serving(Path(folder), "/") as port:

@@ -10,7 +10,7 @@ page fetched). Every visit is cold: a fresh browser profile, so no HTTP cache an
 worker from before, in which the visit follows a link from a page of another site, shown
 first (``browser.arrive``): a reader's browser is already running, so the browser's own
 start is not timed (since 2026-11-29; before, the visit was the new browser's first
-navigation, about 0.3 s more on the desktop). Profiles (``PROFILES``):
+navigation: ``embed.elsewhere``). Profiles (``PROFILES``):
 
 - **phone**: a 390x844 touch screen (scale 3, mobile), CDP
   ``Network.emulateNetworkConditions`` 10 Mbit/s down, 5 Mbit/s up, 40 ms round trip, and
