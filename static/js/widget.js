@@ -29,18 +29,22 @@
  *    site in the same browser) is starting (`window.sudokuLabQuiet()`); a sibling silent
  *    for `SILENT_MS` is gone. A widget that loads asks who is starting.
  *
- * 6. The widgets of one post share one solver worker: the first to start Python makes it
- *    and lends it (`window.sudokuLabLend`); a sibling that starts later borrows it instead
- *    of starting a MicroPython of its own (a post's memory: README, Benchmarks). A worker
- *    lives as long as the frame that made it, so a borrower checks every `LENDER_MS` that
- *    its lender is still there; if the host page removed or reloaded it, the borrower
- *    reloads itself at the step it shows (`step=`, which body[data-step] keeps). A widget
- *    with a recording neither lends nor borrows: its worker loads more modules.
+ * 6. The widgets of one post share one Python and one solver worker: the first to start
+ *    Python makes them and lends them (`window.sudokuLabLend`, `window.sudokuLabAdopt`); a
+ *    sibling that starts later (a frame of the same page of this site) borrows them: it
+ *    loads no PyScript and starts no MicroPython of its own, and the lender's Python plays
+ *    its widget in its frame (src/web/page/widget/widget.py, `adopt`). Each MicroPython's
+ *    start is main-thread time every frame of the post shares, and memory (README,
+ *    Benchmarks). Python and worker live as long as the frame that made them, so a
+ *    borrower checks every `LENDER_MS` that its lender is still there; if the host page
+ *    removed or reloaded it, the borrower reloads itself at the step it shows (`step=`,
+ *    which body[data-step] keeps). A widget with a recording neither lends nor borrows:
+ *    its worker loads more modules.
  *
  * Flags for tests and CSS: html[data-framed] ("true" inside another page's frame),
  * body[data-python] ("waiting", then "started"), body[data-height] (the last height sent),
  * body[data-held] ("true" while a count waits for a sibling that is starting),
- * body[data-worker] ("own" or "borrowed", once Python starts).
+ * body[data-worker] ("own" or "borrowed": Python and worker, once Python starts).
  * The Python side is the judge of the puzzle: it reads every shape and names what is wrong.
  */
 
@@ -179,14 +183,14 @@ function startPython() {
   document.body.dataset.python = "started";
   tell("starting");
   heartbeat = setInterval(tell, HEARTBEAT_MS, "starting");
-  const pyscript = import(PYSCRIPT); // asked first: it is what runs first
-  document.head.append(document.getElementById("python-preload").content.cloneNode(true));
   const lender = recording ? null : findLender();
   document.body.dataset.worker = lender ? "borrowed" : "own";
   if (lender) {
     borrow(lender);
     return;
   }
+  const pyscript = import(PYSCRIPT); // asked first: it is what runs first
+  document.head.append(document.getElementById("python-preload").content.cloneNode(true));
   const config = fetch(WORKER_CONFIG).then((response) => response.json());
   solver = Promise.all([pyscript, config])
     .then(([{ MPWorker }, { recorded_files: more, ...options }]) => {
@@ -194,20 +198,43 @@ function startPython() {
       return MPWorker(WORKER, { config: options, version: MICROPYTHON });
     })
     .then((worker) => worker.sync); // as `workers[name]` gives a named worker's calls
-  if (!recording) window.sudokuLabLend = () => solver;
+  if (recording) return;
+  window.sudokuLabLend = () => solver;
+  window.sudokuLabAdopt = adopt;
 }
+
+let adopter = null; // this page's Python's `adopt`, once it runs
+const adoptions = []; // the sibling windows that borrowed before it ran
+
+/** Have this page's Python play the widget of the sibling window `frame` (now, or as
+ * soon as it runs). */
+function adopt(frame) {
+  if (adopter) adopter(frame);
+  else adoptions.push(frame);
+}
+
+/** This page's Python runs: it takes the siblings that borrowed so far, then each as it
+ * comes (after the current task: Python calls this, and must not be re-entered). */
+window.sudokuLabAdopter = (receive) => {
+  queueMicrotask(() => {
+    adopter = receive;
+    adoptions.splice(0).forEach((frame) => receive(frame));
+  });
+};
 
 const LENDER_MS = 1000;
 
-/** A sibling widget's window that lends its worker (a frame of this site in the same
- * host page; frames of other sites cannot be read), else null. */
+/** A sibling widget's window that lends its Python and worker (a frame of this same page
+ * of this site, in the same host page: frames of other sites cannot be read, and another
+ * path may be another version of the site), else null. */
 function findLender() {
   if (!framed) return null;
   const host = window.parent;
   for (let i = 0; i < host.length; i += 1) {
     try {
       const other = host[i];
-      if (other !== window && typeof other.sudokuLabLend === "function") return other;
+      const lends = other !== window && typeof other.sudokuLabLend === "function";
+      if (lends && other.location.pathname === location.pathname) return other;
     } catch {
       // a frame of another site: not a widget
     }
@@ -215,11 +242,12 @@ function findLender() {
   return null;
 }
 
-/** Use `lender`'s worker; once the lender is gone (removed, reloaded, navigated away),
- * its worker has ended: reload this widget at the step it shows. */
+/** Use `lender`'s Python and worker; once the lender is gone (removed, reloaded,
+ * navigated away), they have ended: reload this widget at the step it shows. */
 function borrow(lender) {
   const lend = lender.sudokuLabLend;
   solver = lend();
+  lender.sudokuLabAdopt(window);
   const watch = setInterval(() => {
     let here = false;
     try {

@@ -285,12 +285,21 @@ def shown_board(frame: Frame) -> str:
     )
 
 
-def test_a_posts_widgets_share_one_worker_and_outlive_the_frame_that_made_it(
+def python_fetched(frame: Frame) -> list[str]:
+    """The files of PyScript and MicroPython that ``frame``'s own page asked for."""
+    return frame.evaluate(
+        """performance.getEntriesByType('resource').map(e => e.name)
+             .filter(u => /core\\.js|micropython\\.(mjs|wasm)/.test(u))"""
+    )
+
+
+def test_a_posts_widgets_share_one_python_and_outlive_the_frame_that_made_it(
     two_sites: Browser, base_url: str, tmp_path: Path
 ) -> None:
-    """Three tags in view: one worker for the post (one widget made it, two borrow it),
-    each widget steps through its own search as the core does; the host page removes the
-    lending widget, and the two others reload at the step they showed and go on."""
+    """Three tags in view: one Python and one worker for the post (one widget made them,
+    two borrow them and load neither PyScript nor MicroPython), each widget steps through
+    its own search as the core does; the host page removes the lending widget, and the two
+    others reload at the step they showed and go on."""
     post = Host(many_widgets(tmp_path, base_url, 3), "/")
     context = two_sites.new_context(viewport={"width": 900, "height": 3200})
     errors: list[str] = []
@@ -303,6 +312,8 @@ def test_a_posts_widgets_share_one_worker_and_outlive_the_frame_that_made_it(
     workers = [frame.evaluate("document.body.dataset.worker") for frame in frames]
     assert sorted(workers) == ["borrowed", "borrowed", "own"]
     lender = workers.index("own")
+    fetched = [python_fetched(frame) for frame in frames]
+    assert [bool(urls) for urls in fetched] == [n == lender for n in range(3)], fetched
     for n, frame in enumerate(frames):
         sitekit.step_player(frame, 3)
         assert shown_board(frame) == core_board(EASY, STRATEGIES[n % 3], 3)
@@ -322,6 +333,42 @@ def test_a_posts_widgets_share_one_worker_and_outlive_the_frame_that_made_it(
         frame.locator("[data-role=forward]").click()
         frame.wait_for_function(f"{PLAYER}.dataset.steps === '4'")
         assert shown_board(frame) == core_board(EASY, STRATEGIES[n % 3], 4)
+    assert set(errors) <= {REFUSED_STORE}
+    context.close()
+    post.stop()
+
+
+def test_a_borrowing_widget_plays_while_its_lender_is_out_of_view(
+    two_sites: Browser, base_url: str, tmp_path: Path
+) -> None:
+    """The browser pauses the animation frames of a frame out of view: a widget whose
+    Python is its lender's still plays in its own frames when the reader has scrolled the
+    lender away, and tells its host page where it is."""
+    post = Host(many_widgets(tmp_path, base_url, 3), "/")
+    context = two_sites.new_context(viewport={"width": 900, "height": 3200})
+    errors: list[str] = []
+    page = context.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(on_localhost(post, "post3.html"))
+    frames = [tag_frame(page, n) for n in range(3)]
+    for frame in frames:
+        wait_ready(frame)
+    workers = [frame.evaluate("document.body.dataset.worker") for frame in frames]
+    lender = workers.index("own")
+    borrower = max(range(3), key=lambda n: abs(n - lender))
+    page.set_viewport_size({"width": 900, "height": 600})
+    page.locator(f"#w{borrower}").scroll_into_view_if_needed()
+    in_view = """n => { const box = document.querySelector('#w' + n).getBoundingClientRect();
+                        return box.bottom > 0 && box.top < innerHeight; }"""
+    assert page.evaluate(in_view, lender) is False
+    frame = frames[borrower]
+    frame.locator("[data-role=play]").click()
+    frame.wait_for_function(f"+{PLAYER}.dataset.steps >= 20", timeout=BOOT_MS)
+    frame.wait_for_function("+document.body.dataset.step >= 10", timeout=BOOT_MS)
+    frame.locator("[data-role=play]").click()
+    frame.wait_for_function(f"{PLAYER}.dataset.state === 'paused'")
+    steps = frame.evaluate(f"+{PLAYER}.dataset.steps")
+    assert shown_board(frame) == core_board(EASY, STRATEGIES[borrower % 3], steps)
     assert set(errors) <= {REFUSED_STORE}
     context.close()
     post.stop()

@@ -68,14 +68,16 @@ TOUCH = "(hover: none) and (pointer: coarse)"
 keyboard's help under the same media query."""
 
 
-def touch_screen() -> bool:
-    """Whether the page shows on a touch screen (``TOUCH``): say "tap", not keys."""
-    return bool(window.matchMedia(TOUCH).matches)
+def touch_screen(frame: "Any" = window) -> bool:
+    """Whether the page in ``frame`` shows on a touch screen (``TOUCH``): say "tap", not
+    keys."""
+    return bool(frame.matchMedia(TOUCH).matches)
 
 
-def page_url(path: str) -> str:
-    """``path`` resolved against this page (the site may live under any sub-path)."""
-    url: str = window.URL.new(path, window.location.href).href
+def page_url(path: str, frame: "Any" = window) -> str:
+    """``path`` resolved against the page in ``frame`` (the site may live under any
+    sub-path)."""
+    url: str = frame.URL.new(path, frame.location.href).href
     return url
 
 

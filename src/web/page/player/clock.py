@@ -5,16 +5,17 @@ At a set number of steps per second, each frame plays the steps due since the la
 paints once per frame, so the main thread never runs a long task. Stopping is instant:
 the next frame plays nothing.
 
-Runs on the page's main thread (MicroPython).
+Runs on the page's main thread (MicroPython), in the frame the player shows in: the
+browser pauses a frame's animation frames while it is out of view.
 """
 
 import options
-from pyscript import window
 from pyscript.ffi import create_proxy
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from typing import Any
 
 BUDGET_MS = 8
 """Main-thread time per frame for playing events at full speed."""
@@ -28,9 +29,16 @@ LONGEST_GAP_MS = 250
 
 class Clock:
     """Calls ``advance(n)`` (it plays up to ``n`` steps and returns how many it played) in
-    animation frames while playing, then ``after_frame()`` (paint, fetch, check the end)."""
+    animation frames of the window ``frame`` while playing, then ``after_frame()`` (paint,
+    fetch, check the end)."""
 
-    def __init__(self, advance: "Callable[[int], int]", after_frame: "Callable[[], None]") -> None:
+    def __init__(
+        self,
+        frame: "Any",
+        advance: "Callable[[int], int]",
+        after_frame: "Callable[[], None]",
+    ) -> None:
+        self.frame = frame
         self.advance = advance
         self.after_frame = after_frame
         self.notch = options.SPEEDS.index(options.DEFAULTS["speed"])
@@ -48,20 +56,20 @@ class Clock:
     def set_notch(self, notch: int) -> None:
         """Choose a speed notch (clamped to the table); the next frame counts from now."""
         self.notch = max(0, min(len(options.SPEEDS) - 1, notch))
-        self.last_time = window.performance.now()
+        self.last_time = self.frame.performance.now()
 
     def start(self) -> None:
         """Play from the next frame on."""
         self.playing = True
         self.carry = 0.0
-        self.last_time = window.performance.now()
+        self.last_time = self.frame.performance.now()
         self.request()
 
     def request(self) -> None:
         """Ask for one animation frame (at most one pending)."""
         if not self.pending:
             self.pending = True
-            window.requestAnimationFrame(self.proxy)
+            self.frame.requestAnimationFrame(self.proxy)
 
     def on_frame(self, now: float) -> None:
         """One frame: play the steps due (or for the time budget), then ``after_frame``."""
@@ -70,8 +78,8 @@ class Clock:
             return
         speed = options.SPEEDS[self.notch]
         if speed == 0:
-            started = window.performance.now()
-            while window.performance.now() - started < BUDGET_MS:
+            started = self.frame.performance.now()
+            while self.frame.performance.now() - started < BUDGET_MS:
                 if self.advance(CHUNK) == 0:
                     break
         else:

@@ -44,6 +44,7 @@ from client import WorkerError
 from clock import Clock
 from compare import Compare
 from feed import Feed, pages_wanted
+from pyscript import window
 from pyscript.events import Event
 from treeview import TreeView
 from view import View
@@ -79,18 +80,26 @@ class Player:
         root: "Any",
         keys_target: "Any" = None,
         *,
+        frame: "Any" = window,
         board: "Callable[[], str] | None" = None,
         refuses: "Callable[[], str] | None" = None,
     ) -> None:
         """The player of the ``.player`` element ``root``, taking keys on ``keys_target``
-        (default: ``root``); ``board()`` gives the puzzle to trace when a control is
+        (default: ``root``); ``frame`` is the window ``root`` shows in, whose animation
+        frames, timers and observers the player uses (another frame's, when a post's
+        widgets share one Python: src/web/page/widget/widget.py; the browser pauses a
+        frame's animation frames while it is out of view, whatever its siblings do). It
+        is given, never found as ``root.ownerDocument.defaultView``: that second proxy of
+        the interpreter's own window stalled the page's awaits under MicroPython 1.27 (a
+        trace never opened; README, Benchmarks, 2026-11-29);
+        ``board()`` gives the puzzle to trace when a control is
         pressed before any trace (the app's main board; None where the page opens its
         trace itself, as the widget does); ``refuses()`` is asked before that board is
         traced (``trace_board``): why it may not be, already said where the page says
         such things ("": it may; the app refuses a board whose digits conflict, as
         Solve does). None: every board may."""
-        self.view = View(root)
-        self.clock = Clock(self.advance, self.after_frame)
+        self.view = View(root, frame)
+        self.clock = Clock(frame, self.advance, self.after_frame)
         self.compare = Compare(self.view)
         self.solver: Solver | None = None
         self.feed: Feed | None = None
@@ -102,7 +111,7 @@ class Player:
         self.strategy = "naive"
         self.controls: tuple[str, ...] = options.CONTROLS
         """The parts the page shows (the widget's ``controls=``): what the captions name."""
-        self.touch = browser.touch_screen()
+        self.touch = browser.touch_screen(frame)
         """Whether the page shows on a touch screen: the captions say "tap", not keys."""
         self.board = board
         self.refuses = refuses
@@ -120,7 +129,7 @@ class Player:
         self.painted = Event()
         """Triggered with the step shown after each paint of a step (the widget's
         reports to its host page, the code lab's marked line)."""
-        self.tree = TreeView(self.view.part, self.jump) if "tree" in self.view.part else None
+        self.tree = TreeView(self.view.part, self.jump, frame) if "tree" in self.view.part else None
         """The search tree's panel (both pages have it)."""
         self.quiet: Callable[[], Awaitable[None]] | None = None
         """Awaited before each call of a count (``measure``): the widget's waits while a

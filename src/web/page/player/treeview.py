@@ -26,7 +26,6 @@ import asyncio
 import browser
 import timeline
 import tree
-from pyscript import window
 from pyscript.ffi import create_proxy
 
 from sudoku.words import grouped
@@ -62,9 +61,11 @@ MIN_SPAN = 40
 class TreeView:
     """The tree panel of one player (``root`` its ``.player`` element)."""
 
-    def __init__(self, part: "dict[str, Any]", seek: "Callable[[int], None]") -> None:
+    def __init__(self, part: "dict[str, Any]", seek: "Callable[[int], None]", frame: "Any") -> None:
         self.part = part
         self.seek = seek
+        self.frame = frame
+        """The window the panel shows in (``player.Player``'s ``frame``)."""
         self.canvas = part["tree"]
         self.overlay = part["tree-overlay"]
         self.tree = tree.Tree()
@@ -176,11 +177,11 @@ class TreeView:
         if self.wanted() == self.drawn or self.timer is not None:
             return
         gap = max(REDRAW_MS, 10 * self.draw_ms)  # drawing takes at most a tenth of the time
-        wait = self.drawn_at + gap - window.performance.now()
+        wait = self.drawn_at + gap - self.frame.performance.now()
         if wait <= 0:
             self.draw()
         else:
-            self.timer = window.setTimeout(self.later, wait, None)
+            self.timer = self.frame.setTimeout(self.later, wait, None)
 
     def draw_later(self, _: "Any") -> None:
         """The timer of ``draw_soon``: draw what changed since."""
@@ -190,11 +191,11 @@ class TreeView:
 
     def draw(self) -> None:
         """Draw the tree (the window shown), then the overlay."""
-        self.drawn_at = window.performance.now()
+        self.drawn_at = self.frame.performance.now()
         try:
             self.paint_tree()
         finally:
-            self.draw_ms = window.performance.now() - self.drawn_at
+            self.draw_ms = self.frame.performance.now() - self.drawn_at
 
     def paint_tree(self) -> None:
         """``draw``'s work: the blocks of the window shown, the words, the overlay."""
@@ -215,7 +216,7 @@ class TreeView:
             by_look.setdefault(block[3], []).append(block)
         self.ink = {
             "path": self.swatch("path").outlineColor,
-            "cursor": window.getComputedStyle(self.canvas).color,
+            "cursor": self.frame.getComputedStyle(self.canvas).color,
         }
         for look, blocks in by_look.items():
             context.fillStyle = self.swatch(SWATCHES[look]).backgroundColor
@@ -231,7 +232,7 @@ class TreeView:
     def swatch(self, name: str) -> "Any":
         """The computed style of the key's swatch ``name`` (its colours, resolved)."""
         key = self.part["tree-panel"].querySelector(".tree-key .swatch." + name)
-        return window.getComputedStyle(key)
+        return self.frame.getComputedStyle(key)
 
     def paint(self, pos: int) -> None:
         """The player shows step ``pos``: the tree up to it (redrawn soon, see

@@ -14,7 +14,6 @@ import marks
 import options
 import timeline
 import wire
-from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from sudoku.grid import cell_name
@@ -98,8 +97,11 @@ def cap_note(line: "Timeline", controls: tuple[str, ...] = options.CONTROLS) -> 
 class View:
     """The parts of one ``.player`` element, and what each shows now."""
 
-    def __init__(self, root: "Any") -> None:
+    def __init__(self, root: "Any", frame: "Any") -> None:
         self.root = root
+        self.frame = frame
+        """The window ``root`` shows in (``player.Player``'s ``frame``)."""
+        self.document = frame.document
         self.part: dict[str, Any] = {}
         for element in root.querySelectorAll("[data-role]"):
             self.part[element.dataset.role] = element
@@ -117,7 +119,7 @@ class View:
         if "stack" in self.part:
             resized = browser.guarded(lambda _: self.stack_resized())
             observer = create_proxy(lambda _entries, _observer: resized(None))
-            window.ResizeObserver.new(observer).observe(self.part["stack"])
+            self.frame.ResizeObserver.new(observer).observe(self.part["stack"])
         self.code_lines: list[Any] = []
         self.marked_line: int | None = None
         self.lines: dict[str, int] = {}
@@ -326,7 +328,7 @@ class View:
         self.shown["stack"] = key
         box = self.part["stack"]
         while len(self.stack_items) < room:
-            item = document.createElement("li")
+            item = self.document.createElement("li")
             box.append(item)
             self.stack_items.append(item)
         depth = len(stack)
@@ -348,7 +350,7 @@ class View:
         box = self.part["stack"]
         if not box.clientWidth:
             return 0
-        style = window.getComputedStyle(box)
+        style = self.frame.getComputedStyle(box)
         columns = len(str(style.gridTemplateColumns).split())
         return max(1, columns * int(style.getPropertyValue("--rows") or 1))
 
@@ -371,7 +373,7 @@ class View:
         box.replaceChildren()
         self.code_lines = []
         for number, line in enumerate(text.rstrip("\n").split("\n")):
-            row = document.createElement("span")
+            row = self.document.createElement("span")
             row.className = "line"
             row.dataset.line = str(number + 1)
             row.style.setProperty("--indent", str(len(line) - len(line.lstrip(" "))) + "ch")

@@ -18,6 +18,14 @@ come before Python is ready and hands them over here).
 The widgets of a post start before any counts its search (``quiet``): a long search's
 count is seconds of its worker, and in a post of ten it slowed its siblings' start.
 
+The widgets of a post share one Python (and one solver worker): the first to start makes
+them and lends them; each sibling frame that starts later is a ``Widget`` of this same
+interpreter, bound to its own frame's page (``adopt``), rather than a MicroPython of its
+own, whose start is about a fifth of a second of the main thread every frame of the post
+shares (README, Benchmarks). Each widget's player uses its own frame's animation frames
+and timers (``player.Player``'s ``frame``): a frame out of view has its own paused, not its
+siblings'.
+
 Flags for tests: ``body[data-ready]`` is "true" once the player holds a trace (or
 "failed"); in a frame, ``body[data-step]`` is the step last told to the host page (a
 widget whose borrowed worker ended reloads at it: static/js/widget.js).
@@ -33,197 +41,224 @@ import timeline
 import wire
 from client import Solver, WorkerError
 from offline import keep_offline
-from pyscript import document, when, window
+from pyscript import window
 from pyscript.ffi import create_proxy
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-settings, notes = options.read_query(window.location.search)
-root = document.getElementById("player")
-painted = "".join(cell.textContent or "." for cell in root.querySelectorAll(".pcell"))
-"""The board widget.js painted from the URL (all blanks when it had nothing plain to read)."""
-widget = player.Player(root, keys_target=document)
-framed = document.documentElement.dataset.framed == "true"
-reports: "dict[str, Any]" = {"timer": None, "last": 0.0, "sent": ""}
-"""The step reports to the host page: the timer of the next one, when the last one went
-and what it said."""
 
+class Widget:
+    """The widget of the page in the window ``frame``: this interpreter's own, or a sibling
+    frame's of the same post (``adopt``)."""
 
-def show_notes() -> None:
-    """Every setting that fell back to its default, in the note line."""
-    widget.view.note(" ".join(notes))
+    def __init__(self, frame: "Any") -> None:
+        self.frame = frame
+        self.document = frame.document
+        self.settings, self.notes = options.read_query(frame.location.search)
+        root = self.document.getElementById("player")
+        self.painted = "".join(cell.textContent or "." for cell in root.querySelectorAll(".pcell"))
+        """The board widget.js painted from the URL (all blanks when it had nothing plain
+        to read)."""
+        self.player = player.Player(root, keys_target=self.document, frame=frame)
+        self.framed = self.document.documentElement.dataset.framed == "true"
+        self.reports: dict[str, Any] = {"timer": None, "last": 0.0, "sent": ""}
+        """The step reports to the host page: the timer of the next one, when the last
+        one went and what it said."""
+        self.commands: list[tuple[str, Any]] = []
+        """The host page's commands not done yet, in order (at most ``host.KEPT``)."""
+        self.obeying = False
+        """Whether ``obey_all`` is at work: a command that comes meanwhile waits its turn."""
+        self.report_proxy = create_proxy(browser.guarded(lambda _: self.report()))
+        self.player.quiet = self.quiet
+        self.apply_layout()
+        self.preview()
+        self.show_notes()
+        browser.spawn(self.start())
 
+    def show_notes(self) -> None:
+        """Every setting that fell back to its default, in the note line."""
+        self.player.view.note(" ".join(self.notes))
 
-def apply_layout() -> None:
-    """Theme and the parts the ``controls`` setting shows."""
-    document.documentElement.dataset.theme = settings["theme"]
-    widget.use_controls(settings["controls"])
-    widget.set_speed(options.SPEEDS.index(settings["speed"]))
-    widget.show_marks(settings["candidates"])
-    widget.show_tree(settings["tree"])
-    caption = widget.view.part["host-caption"]
-    caption.textContent = settings["note"]
-    caption.hidden = not settings["note"]
+    def apply_layout(self) -> None:
+        """Theme and the parts the ``controls`` setting shows."""
+        settings = self.settings
+        self.document.documentElement.dataset.theme = settings["theme"]
+        self.player.use_controls(settings["controls"])
+        self.player.set_speed(options.SPEEDS.index(settings["speed"]))
+        self.player.show_marks(settings["candidates"])
+        self.player.show_tree(settings["tree"])
+        caption = self.player.view.part["host-caption"]
+        caption.textContent = settings["note"]
+        caption.hidden = not settings["note"]
 
+    def preview(self) -> None:
+        """The board widget.js painted (LeetCode's example when the URL names no puzzle)."""
+        unnamed = self.settings["puzzle"] == options.DEFAULT_PUZZLE
+        self.player.show_grid(options.DEFAULT_PUZZLE if unnamed else self.painted)
+        self.player.view.say("Loading Python...")
 
-def preview() -> None:
-    """The board widget.js painted (LeetCode's example when the URL names no puzzle)."""
-    unnamed = settings["puzzle"] == options.DEFAULT_PUZZLE
-    widget.show_grid(options.DEFAULT_PUZZLE if unnamed else painted)
-    widget.view.say("Loading Python...")
+    async def quiet(self) -> None:
+        """Wait while a sibling widget of the post starts Python (static/js/widget.js): the
+        player's count of its search waits for it, so that every widget is playable first."""
+        await self.frame.sudokuLabQuiet()
 
+    async def puzzle_grid(self, solver: "Solver") -> str:
+        """The puzzle the URL names, read by the worker; the default one (and a note) if bad."""
+        puzzle = self.settings["puzzle"]
+        try:
+            return (await solver.parse(puzzle))["grid"]
+        except WorkerError as error:
+            self.notes.append(options.note("puzzle", puzzle, str(error), "LeetCode's example"))
+            self.show_notes()
+        return (await solver.parse(options.DEFAULT_PUZZLE))["grid"]
 
-async def quiet() -> None:
-    """Wait while a sibling widget of the post starts Python (static/js/widget.js): the
-    player's count of its search waits for it, so that every widget is playable first."""
-    await window.sudokuLabQuiet()
+    async def start(self) -> None:
+        """Wait for the worker, open the trace, then play if asked to."""
+        frame, settings, widget = self.frame, self.settings, self.player
+        try:
+            solver = Solver(await frame.sudokuLabSolver())
+            grid = await self.puzzle_grid(solver)
+        except Exception as error:  # said in the frame, never a blank one
+            widget.view.say("The Python solver could not start: " + str(error))
+            self.document.body.dataset.ready = "failed"
+            frame.sudokuLabStarted()
+            return
+        widget.connect(solver)
+        widget.traced.add_listener(self.link_app)
+        if not await self.open_recording():
+            await widget.open_trace(grid, settings["strategy"])
+        self.show_notes()
+        loop = settings["loop"]
+        if loop:
+            widget.loop = loop
+        if settings["step"]:
+            await widget.go_to(settings["step"])
+        elif loop:
+            widget.seek(loop[0])
+        self.document.body.dataset.ready = "true"
+        frame.sudokuLabStarted()
+        if self.framed:
+            widget.painted.add_listener(self.report_soon)
+            self.report_soon()
+            frame.sudokuLabHost(create_proxy(browser.guarded(self.obey)))
+        else:
+            browser.spawn(keep_offline())
+        if settings["autoplay"]:
+            widget.play()
 
-
-async def puzzle_grid(solver: "Solver") -> str:
-    """The puzzle the URL names, read by the worker; the default one (and a note) if bad."""
-    try:
-        return (await solver.parse(settings["puzzle"]))["grid"]
-    except WorkerError as error:
-        notes.append(options.note("puzzle", settings["puzzle"], str(error), "LeetCode's example"))
-        show_notes()
-    return (await solver.parse(options.DEFAULT_PUZZLE))["grid"]
-
-
-async def start() -> None:
-    """Wait for the worker, open the trace, then play if asked to."""
-    try:
-        solver = Solver(await window.sudokuLabSolver())
-        grid = await puzzle_grid(solver)
-    except Exception as error:  # said in the frame, never a blank one
-        widget.view.say("The Python solver could not start: " + str(error))
-        document.body.dataset.ready = "failed"
-        window.sudokuLabStarted()
-        return
-    widget.connect(solver)
-    when(widget.traced)(link_app)
-    if not await open_recording():
-        await widget.open_trace(grid, settings["strategy"])
-    show_notes()
-    loop = settings["loop"]
-    if loop:
-        widget.loop = loop
-    if settings["step"]:
-        await widget.go_to(settings["step"])
-    elif loop:
-        widget.seek(loop[0])
-    document.body.dataset.ready = "true"
-    window.sudokuLabStarted()
-    if framed:
-        when(widget.painted)(report_soon)
-        report_soon()
-        window.sudokuLabHost(create_proxy(browser.guarded(obey)))
-    else:
-        browser.spawn(keep_offline())
-    if settings["autoplay"]:
-        widget.play()
-
-
-async def open_recording() -> bool:
-    """Play the recording of a reader's own code that the fragment holds (``#trace=``:
-    static/js/recording.js unpacked it); whether it plays. The player's note (the run's
-    message: an error, a stop) joins the notes; a recording that cannot play is said
-    there, and the widget plays the URL's puzzle and strategy instead."""
-    found = await window.sudokuLabRecording()
-    if not found.text and not found.error:
+    async def open_recording(self) -> bool:
+        """Play the recording of a reader's own code that the fragment holds (``#trace=``:
+        static/js/recording.js unpacked it); whether it plays. The player's note (the
+        run's message: an error, a stop) joins the notes; a recording that cannot play is
+        said there, and the widget plays the URL's puzzle and strategy instead."""
+        found = await self.frame.sudokuLabRecording()
+        if not found.text and not found.error:
+            return False
+        played = not found.error and await self.player.open_recorded(found.text)
+        said = found.error or self.player.view.shown.get("note", "")
+        if played:
+            self.notes.extend([said] if said else [])
+            return True
+        self.notes.append(said + " Playing " + self.settings["strategy"] + " instead.")
         return False
-    played = not found.error and await widget.open_recorded(found.text)
-    said = found.error or widget.view.shown.get("note", "")
-    if played:
-        notes.extend([said] if said else [])
-        return True
-    notes.append(said + " Playing " + settings["strategy"] + " instead.")
-    return False
+
+    def obey(self, text: str) -> None:
+        """A message from the host page (its data as JSON text): queued if it is a command.
+
+        Commands are done one at a time, each to its end (a new trace open, a step
+        reached) before the next starts, so ``setStrategy("mrv"); goto(120)`` shows step
+        120 of mrv, and the last command always wins."""
+        command = host.read_command(text)
+        if command is None or len(self.commands) >= host.KEPT:
+            return
+        self.commands.append(command)
+        if not self.obeying:
+            self.obeying = True
+            browser.spawn(self.obey_all())
+
+    async def obey_all(self) -> None:
+        """Do the queued commands, in order, until none is left."""
+        try:
+            while self.commands:
+                await self.do(self.commands.pop(0))
+        finally:
+            self.obeying = False
+
+    async def do(self, command: "tuple[str, Any]") -> None:
+        """One command of the host page, done to its end."""
+        widget = self.player
+        line = widget.timeline
+        if line is None:
+            return
+        name, value = command
+        if name == "goto":
+            widget.pause()
+            await widget.go_to(value)
+        elif name == "play":
+            widget.play()
+        elif name == "pause":
+            widget.pause()
+        elif value != widget.strategy:
+            await widget.open_trace(line.grid, value)
+
+    def report_soon(self, _step: "object" = None) -> None:
+        """After a step is painted (``_step``): tell the host page within
+        ``host.REPORT_MS``, at most that often (one timer at a time; it reports the step
+        shown when it fires)."""
+        reports = self.reports
+        if reports["timer"] is None:
+            wait = max(0, reports["last"] + host.REPORT_MS - self.frame.performance.now())
+            reports["timer"] = self.frame.setTimeout(self.report_proxy, wait, None)
+
+    def report(self) -> None:
+        """Tell the host page the step shown, unless it was the last thing said."""
+        reports, widget = self.reports, self.player
+        reports["timer"] = None
+        reports["last"] = self.frame.performance.now()
+        line = widget.timeline
+        if line is None:
+            return
+        self.document.body.dataset.step = str(widget.cursor.pos)  # a reload keeps it
+        event = timeline.event_before(line, widget.cursor)
+        kind = event["kind"] if event else None
+        report = host.step_report(widget.cursor.pos, kind, widget.cursor.counts[wire.NODES])
+        text = json.dumps(report)
+        if text != reports["sent"]:
+            reports["sent"] = text
+            self.frame.parent.postMessage(self.frame.JSON.parse(text), "*")
+
+    def link_app(self, traced: "tuple[str, str]") -> None:
+        """The title's link opens the puzzle and strategy ``traced`` in the full app."""
+        grid, strategy = traced
+        link = self.document.getElementById("open-app")
+        if link is not None:
+            query = options.share_query(grid, strategy)
+            link.href = browser.page_url("index.html" + query, self.frame)
+
+    def close(self) -> None:
+        """The frame's page went away (the host page removed it, or it reloads): stop
+        playing and let the worker drop its trace."""
+        self.player.pause()
+        self.player.close()
+        opened.remove(self)
 
 
-commands: "list[tuple[str, Any]]" = []
-"""The host page's commands not done yet, in order (at most ``host.KEPT``)."""
-obeying = {"busy": False}
-"""Whether ``obey_all`` is at work: a command that comes meanwhile waits its turn."""
+opened: "list[Widget]" = []
+"""The widgets this interpreter plays: its own frame's, then each sibling's it adopted."""
 
 
-def obey(text: str) -> None:
-    """A message from the host page (its data as JSON text): queued if it is a command.
-
-    Commands are done one at a time, each to its end (a new trace open, a step reached)
-    before the next starts, so ``setStrategy("mrv"); goto(120)`` shows step 120 of mrv,
-    and the last command always wins."""
-    command = host.read_command(text)
-    if command is None or len(commands) >= host.KEPT:
-        return
-    commands.append(command)
-    if not obeying["busy"]:
-        obeying["busy"] = True
-        browser.spawn(obey_all())
+def adopt(frame: "Any") -> None:
+    """Play the widget of the page in ``frame``, a sibling frame of the post that borrows
+    this Python (static/js/widget.js): until its page goes away."""
+    widget = Widget(frame)
+    opened.append(widget)
+    frame.addEventListener("pagehide", create_proxy(browser.guarded(lambda _: widget.close())))
 
 
-async def obey_all() -> None:
-    """Do the queued commands, in order, until none is left."""
-    try:
-        while commands:
-            await do(commands.pop(0))
-    finally:
-        obeying["busy"] = False
-
-
-async def do(command: "tuple[str, Any]") -> None:
-    """One command of the host page, done to its end."""
-    line = widget.timeline
-    if line is None:
-        return
-    name, value = command
-    if name == "goto":
-        widget.pause()
-        await widget.go_to(value)
-    elif name == "play":
-        widget.play()
-    elif name == "pause":
-        widget.pause()
-    elif value != widget.strategy:
-        await widget.open_trace(line.grid, value)
-
-
-def report_soon() -> None:
-    """After a step is painted: tell the host page within ``host.REPORT_MS``, at most
-    that often (one timer at a time; it reports the step shown when it fires)."""
-    if reports["timer"] is None:
-        wait = max(0, reports["last"] + host.REPORT_MS - window.performance.now())
-        reports["timer"] = window.setTimeout(report_proxy, wait, None)
-
-
-def report() -> None:
-    """Tell the host page the step shown, unless it was the last thing said."""
-    reports["timer"] = None
-    reports["last"] = window.performance.now()
-    line = widget.timeline
-    if line is None:
-        return
-    document.body.dataset.step = str(widget.cursor.pos)  # a reload keeps it (widget.js)
-    event = timeline.event_before(line, widget.cursor)
-    kind = event["kind"] if event else None
-    text = json.dumps(host.step_report(widget.cursor.pos, kind, widget.cursor.counts[wire.NODES]))
-    if text != reports["sent"]:
-        reports["sent"] = text
-        window.parent.postMessage(window.JSON.parse(text), "*")
-
-
-def link_app(traced: "tuple[str, str]") -> None:
-    """The title's link opens the puzzle and strategy ``traced`` in the full app."""
-    grid, strategy = traced
-    link = document.getElementById("open-app")
-    if link is not None:
-        link.href = browser.page_url("index.html" + options.share_query(grid, strategy))
-
-
-report_proxy = create_proxy(browser.guarded(lambda _: report()))
-widget.quiet = quiet
-apply_layout()
-preview()
-show_notes()
-browser.spawn(start())
+def main() -> None:
+    """This page's widget, then each sibling's that borrows this Python (static/js/widget.js
+    hands them over: ``sudokuLabAdopter``)."""
+    opened.append(Widget(window))
+    window.sudokuLabAdopter(create_proxy(browser.guarded(adopt)))
