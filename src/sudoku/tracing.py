@@ -99,6 +99,9 @@ SCAN = tuple(scan_order(i) for i in range(81))
 VALUE_BIT = dict([(BLANK, 0)] + [(digit, 1 << i) for i, digit in enumerate(DIGITS)])
 """Each value's bit in a unit's mask of the digits it holds (a blank holds none)."""
 
+ALL_DIGITS = (1 << len(DIGITS)) - 1
+"""The mask of every digit."""
+
 FREE: dict[int, str] = {}
 """The digits a blank may take, by the mask of those its three units hold: a lookup, not
 a loop. Filled as masks are met (at most 512): built whole at import it would cost
@@ -220,15 +223,24 @@ def unit_masks(cells: list[str]) -> list[int]:
     return masks
 
 
-def candidates(masks: list[int], cell: int) -> str:
-    """The digits no peer of ``cell`` holds, ascending, from the ``unit_masks`` of its
-    cells (``cell`` itself must be blank)."""
-    row, column, box = UNITS_OF[cell]
-    held = masks[row] | masks[column] | masks[box]
+def free_digits(held: int) -> str:
+    """The digits not in the mask ``held``, ascending (``FREE``)."""
     found = FREE.get(held)
     if found is None:
         found = FREE[held] = "".join(d for i, d in enumerate(DIGITS) if not held >> i & 1)
     return found
+
+
+def candidates(masks: list[int], cell: int) -> str:
+    """The digits no peer of ``cell`` holds, ascending, from the ``unit_masks`` of its
+    cells (``cell`` itself must be blank)."""
+    row, column, box = UNITS_OF[cell]
+    return free_digits(masks[row] | masks[column] | masks[box])
+
+
+def lowest_digit(bits: int) -> str:
+    """The lowest digit of a non-empty mask of digits."""
+    return free_digits(ALL_DIGITS ^ (bits & -bits))
 
 
 def most_constrained(cells: list[str]) -> tuple[int, str]:
@@ -272,28 +284,34 @@ def deduce(cells: list[str]) -> Forced | Contradiction | None:
     """
     blanks = [cell for cell, value in enumerate(cells) if value == BLANK]  # ascending
     masks = unit_masks(cells)
-    options = {cell: candidates(masks, cell) for cell in blanks}
-    empty = next((cell for cell in blanks if not options[cell]), None)
+    free = {}  # each blank's candidates, as a mask
+    for cell in blanks:
+        row, column, box = UNITS_OF[cell]
+        free[cell] = ALL_DIGITS & ~(masks[row] | masks[column] | masks[box])
+    empty = next((cell for cell in blanks if not free[cell]), None)
     if empty is not None:
         return Contradiction(empty, "", {"reason": no_candidate(NAMES[empty])})
     hidden = None
     for unit, members in enumerate(UNITS):
-        held = masks[unit]
-        spots = "".join([options.get(cell, "") for cell in members])
-        for i, digit in enumerate(DIGITS):
-            if held >> i & 1:
-                continue
-            places = spots.count(digit)
-            if places == 0:
-                reason = no_place(digit, UNIT_NAMES[unit])
-                return Contradiction(None, digit, {"reason": reason, "unit": UNIT_NAMES[unit]})
-            if places == 1 and hidden is None:
-                cell = next(cell for cell in members if digit in options.get(cell, ""))
-                reason = hidden_single(UNIT_NAMES[unit])
-                hidden = Forced(cell, digit, {"reason": reason, "unit": UNIT_NAMES[unit]})
-    naked = next((cell for cell in blanks if len(options[cell]) == 1), None)
+        once = twice = 0  # the digits one blank of the unit may take; more than one
+        for cell in members:
+            bits = free.get(cell, 0)
+            twice |= once & bits
+            once |= bits
+        missing = ALL_DIGITS & ~masks[unit] & ~once
+        if missing:
+            digit = lowest_digit(missing)
+            reason = no_place(digit, UNIT_NAMES[unit])
+            return Contradiction(None, digit, {"reason": reason, "unit": UNIT_NAMES[unit]})
+        single = once & ~twice
+        if single and hidden is None:
+            bit = single & -single
+            cell = next(cell for cell in members if free.get(cell, 0) & bit)
+            reason = hidden_single(UNIT_NAMES[unit])
+            hidden = Forced(cell, lowest_digit(bit), {"reason": reason, "unit": UNIT_NAMES[unit]})
+    naked = next((cell for cell in blanks if not free[cell] & (free[cell] - 1)), None)
     if naked is not None:
-        return Forced(naked, options[naked], {"reason": NAKED_SINGLE})
+        return Forced(naked, lowest_digit(free[naked]), {"reason": NAKED_SINGLE})
     return hidden
 
 

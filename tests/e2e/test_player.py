@@ -19,6 +19,8 @@ from conftest import ROOT, wait_ready
 from helpers import frames_pass, load
 from playwright.sync_api import Page
 from support import HARD, LEETCODE
+from timeline import BEHIND
+from worker import TRACE_PAGE
 
 from sudoku.tracing import replay, source, trace
 
@@ -541,7 +543,8 @@ def test_far_past_the_kept_steps_play_and_stop_at_once(player: Page) -> None:
     40,000 from 500,000: the same code, a twelfth of the time): the page answers
     throughout, keeps a bounded number of pages, says it shows only the first ones, and
     stops at once."""
-    kept, pages = 40_000, 40_000 // 4000
+    kept, pages = 40_000, 40_000 // TRACE_PAGE
+    ahead = 32_000 // TRACE_PAGE  # a few fetches at full speed
     set_caps(player, steps=kept)
     watch(player, "slow", "naive")
     player.locator("#p-speed").fill("13")
@@ -559,8 +562,8 @@ def test_far_past_the_kept_steps_play_and_stop_at_once(player: Page) -> None:
         )
         assert player_flag(player, "state") == "playing"
     held = int(player_flag(player, "pages"))
-    assert held <= pages + 4 + 1 + 8  # the kept, 4 played, the one playing, a few ahead
-    assert held < int(player_flag(player, "received")) // 4000
+    assert held <= pages + BEHIND + 1 + ahead  # the kept, the played, the one playing
+    assert held < int(player_flag(player, "received")) // TRACE_PAGE
     note = player.locator("#player [data-role='note']")
     assert note.is_visible()
     assert "Showing the first 40,000 steps" in (note.text_content() or "")

@@ -262,9 +262,13 @@ def export(board: "Any") -> str:
 
 # -- the teaching search, paged as compact events (the step-through player) ------------
 
-TRACE_PAGE = 4000
+TRACE_PAGE = 1000
 """Events per page: the player keeps one checkpoint per page and replays within a page
-(4,000 makes the player's 500,000 kept steps a whole number of pages)."""
+(1,000 makes the player's 500,000 kept steps a whole number of pages). A widget is
+playable once its first page is in, and the worker makes a page of naive events in about
+30 ms under MicroPython (4,000 took about 130 ms, and the ten widgets of a post wait
+for one worker: README, Benchmarks, 2026-11-29); the player asks for several pages at a
+time once it plays (src/web/page/player/feed.py)."""
 
 MAX_SESSIONS = 40
 """Traces kept at once; opening another drops the one used least recently (cancelling =

@@ -17,10 +17,10 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from client import Solver
 
-END_PAGES = 8
+END_PAGES = 32
 """Pages fetched per worker call while End goes to the end of the kept steps."""
 
-AHEAD_PAGES = 2
+AHEAD_PAGES = 8
 """Pages fetched ahead of the cursor while playing."""
 
 

@@ -27,9 +27,10 @@ ready), ``[data-steps]`` (the step shown), ``[data-received]`` (events arrived),
 ``open_recorded``).
 
 Settings for tests, read when a trace or a comparison starts: ``data-cap`` on the
-``.player`` root overrides ``CAP`` (rounded down to whole pages of 4,000 steps, at least
-one), ``data-compare-cap`` overrides ``compare.COMPARE_CAP``, ``data-cost-cap`` overrides
-``COST_CAP``; a long search then reaches its cap in a moment.
+``.player`` root overrides ``CAP`` (rounded down to whole pages of the worker's
+``TRACE_PAGE`` steps, at least one), ``data-compare-cap`` overrides
+``compare.COMPARE_CAP``, ``data-cost-cap`` overrides ``COST_CAP``; a long search then
+reaches its cap in a moment.
 """
 
 import browser

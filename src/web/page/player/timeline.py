@@ -39,7 +39,7 @@ def caption(event: "Fields") -> str:
 # -- the timeline and its cursor -----------------------------------------------------------
 
 
-BEHIND = 4
+BEHIND = 16
 """Pages past the cap kept behind the cursor, to step back through (16,000 steps)."""
 
 

@@ -52,7 +52,10 @@ SWATCHES = {
 page shows it) is the colour drawn, so the key and the drawing always agree."""
 
 PAUSE_S = 0.001
-"""The wait between two pages read: a timer, so the page paints and answers between."""
+"""The wait between two turns of reading: a timer, so the page paints and answers between."""
+
+READ_STEPS = 4000
+"""The steps read in one turn (whole pages: ``read_steps``)."""
 
 MIN_SPAN = 40
 """The fewest steps a zoomed window shows."""
@@ -119,14 +122,21 @@ class TreeView:
         tree.grow(self.tree, page[0], (self.tree.steps - base) * 8, (stop - base) * 8)
         return True
 
+    def read_steps(self, steps: int) -> bool:
+        """Read pages until ``steps`` steps were read or none is left; whether any was."""
+        start = self.tree.steps
+        while self.tree.steps - start < steps and self.read_page():
+            pass
+        return self.tree.steps > start
+
     async def catch_up(self) -> None:
-        """Read every page that arrived, one per turn of the browser's event loop (a
-        timer: the frames and clicks between pages go first), then draw."""
+        """Read every page that arrived, ``READ_STEPS`` per turn of the browser's event
+        loop (a timer: the frames and clicks between turns go first), then draw."""
         if self.reading:
             return
         self.reading = True
         try:
-            while self.shown and self.read_page():
+            while self.shown and self.read_steps(READ_STEPS):
                 await asyncio.sleep(PAUSE_S)
         finally:
             self.reading = False
