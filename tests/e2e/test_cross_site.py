@@ -14,6 +14,7 @@ import shutil
 from collections.abc import Iterator
 from itertools import islice
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 import sitekit
@@ -293,13 +294,19 @@ def python_fetched(frame: Frame) -> list[str]:
     )
 
 
-def test_a_posts_widgets_share_one_python_and_outlive_the_frame_that_made_it(
-    two_sites: Browser, base_url: str, tmp_path: Path
-) -> None:
-    """Three tags in view: one Python and one worker for the post (one widget made them,
-    two borrow them and load neither PyScript nor MicroPython), each widget steps through
-    its own search as the core does; the host page removes the lending widget, and the two
-    others reload at the step they showed and go on."""
+class Post(NamedTuple):
+    """A post of three widgets, all ready: its page, their frames, the lender's number
+    (the widget that made the post's Python and worker) and the page's errors so far."""
+
+    page: Page
+    frames: list[Frame]
+    lender: int
+    errors: list[str]
+
+
+@pytest.fixture
+def post_of_three(two_sites: Browser, base_url: str, tmp_path: Path) -> Iterator[Post]:
+    """Three tags in view on another site, every widget ready: one lends, two borrow."""
     post = Host(many_widgets(tmp_path, base_url, 3), "/")
     context = two_sites.new_context(viewport={"width": 900, "height": 3200})
     errors: list[str] = []
@@ -311,7 +318,19 @@ def test_a_posts_widgets_share_one_python_and_outlive_the_frame_that_made_it(
         wait_ready(frame)
     workers = [frame.evaluate("document.body.dataset.worker") for frame in frames]
     assert sorted(workers) == ["borrowed", "borrowed", "own"]
-    lender = workers.index("own")
+    yield Post(page, frames, workers.index("own"), errors)
+    context.close()
+    post.stop()
+
+
+def test_a_posts_widgets_share_one_python_and_outlive_the_frame_that_made_it(
+    post_of_three: Post,
+) -> None:
+    """Three tags in view: one Python and one worker for the post (one widget made them,
+    two borrow them and load neither PyScript nor MicroPython), each widget steps through
+    its own search as the core does; the host page removes the lending widget, and the two
+    others reload at the step they showed and go on."""
+    page, frames, lender, errors = post_of_three
     fetched = [python_fetched(frame) for frame in frames]
     assert [bool(urls) for urls in fetched] == [n == lender for n in range(3)], fetched
     for n, frame in enumerate(frames):
@@ -334,27 +353,13 @@ def test_a_posts_widgets_share_one_python_and_outlive_the_frame_that_made_it(
         frame.wait_for_function(f"{PLAYER}.dataset.steps === '4'")
         assert shown_board(frame) == core_board(EASY, STRATEGIES[n % 3], 4)
     assert set(errors) <= {REFUSED_STORE}
-    context.close()
-    post.stop()
 
 
-def test_a_borrowing_widget_plays_while_its_lender_is_out_of_view(
-    two_sites: Browser, base_url: str, tmp_path: Path
-) -> None:
+def test_a_borrowing_widget_plays_while_its_lender_is_out_of_view(post_of_three: Post) -> None:
     """The browser pauses the animation frames of a frame out of view: a widget whose
     Python is its lender's still plays in its own frames when the reader has scrolled the
     lender away, and tells its host page where it is."""
-    post = Host(many_widgets(tmp_path, base_url, 3), "/")
-    context = two_sites.new_context(viewport={"width": 900, "height": 3200})
-    errors: list[str] = []
-    page = context.new_page()
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(on_localhost(post, "post3.html"))
-    frames = [tag_frame(page, n) for n in range(3)]
-    for frame in frames:
-        wait_ready(frame)
-    workers = [frame.evaluate("document.body.dataset.worker") for frame in frames]
-    lender = workers.index("own")
+    page, frames, lender, errors = post_of_three
     borrower = max(range(3), key=lambda n: abs(n - lender))
     page.set_viewport_size({"width": 900, "height": 600})
     page.locator(f"#w{borrower}").scroll_into_view_if_needed()
@@ -370,8 +375,6 @@ def test_a_borrowing_widget_plays_while_its_lender_is_out_of_view(
     steps = frame.evaluate(f"+{PLAYER}.dataset.steps")
     assert shown_board(frame) == core_board(EASY, STRATEGIES[borrower % 3], steps)
     assert set(errors) <= {REFUSED_STORE}
-    context.close()
-    post.stop()
 
 
 def test_a_widget_starts_python_only_once_in_view(
