@@ -358,8 +358,11 @@ def test_a_posts_widgets_share_one_python_and_outlive_the_frame_that_made_it(
 def test_a_borrowing_widget_plays_while_its_lender_is_out_of_view(post_of_three: Post) -> None:
     """The browser pauses the animation frames of a frame out of view: a widget whose
     Python is its lender's still plays in its own frames when the reader has scrolled the
-    lender away, and tells its host page where it is."""
+    lender away, and tells its host page where it is. The host page then removes the other
+    borrower: the lender's Python lets its widget go, and plays on the one left."""
     page, frames, lender, errors = post_of_three
+    adopted = "n => document.body.dataset.adopted === String(n)"
+    frames[lender].wait_for_function(adopted, arg=2)
     borrower = max(range(3), key=lambda n: abs(n - lender))
     page.set_viewport_size({"width": 900, "height": 600})
     page.locator(f"#w{borrower}").scroll_into_view_if_needed()
@@ -374,6 +377,11 @@ def test_a_borrowing_widget_plays_while_its_lender_is_out_of_view(post_of_three:
     frame.wait_for_function(f"{PLAYER}.dataset.state === 'paused'")
     steps = frame.evaluate(f"+{PLAYER}.dataset.steps")
     assert shown_board(frame) == core_board(EASY, STRATEGIES[borrower % 3], steps)
+    other = 3 - lender - borrower
+    page.evaluate(f"document.querySelector('#w{other}').remove()")
+    frames[lender].wait_for_function(adopted, arg=1)
+    frame.locator("[data-role=forward]").click()
+    frame.wait_for_function(f"+{PLAYER}.dataset.steps === {steps + 1}")
     assert set(errors) <= {REFUSED_STORE}
 
 

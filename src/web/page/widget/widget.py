@@ -28,7 +28,8 @@ siblings'.
 
 Flags for tests: ``body[data-ready]`` is "true" once the player holds a trace (or
 "failed"); in a frame, ``body[data-step]`` is the step last told to the host page (a
-widget whose borrowed worker ended reloads at it: static/js/widget.js).
+widget whose borrowed worker ended reloads at it: static/js/widget.js); in the lender's
+frame, ``body[data-adopted]`` is how many siblings' widgets its Python plays now.
 """
 
 import json
@@ -243,6 +244,7 @@ class Widget:
         self.player.pause()
         self.player.close()
         opened.remove(self)
+        count_adopted()
 
 
 opened: "list[Widget]" = []
@@ -254,7 +256,13 @@ def adopt(frame: "Any") -> None:
     this Python (static/js/widget.js): until its page goes away."""
     widget = Widget(frame)
     opened.append(widget)
+    count_adopted()
     frame.addEventListener("pagehide", create_proxy(browser.guarded(lambda _: widget.close())))
+
+
+def count_adopted() -> None:
+    """``body[data-adopted]``: the siblings' widgets this Python plays (all but its own)."""
+    window.document.body.dataset.adopted = str(len(opened) - 1)
 
 
 def main() -> None:
