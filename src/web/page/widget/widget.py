@@ -257,7 +257,14 @@ def adopt(frame: "Any") -> None:
     widget = Widget(frame)
     opened.append(widget)
     count_adopted()
-    frame.addEventListener("pagehide", create_proxy(browser.guarded(lambda _: widget.close())))
+
+    def gone(event: "Any") -> None:
+        """The frame's page went away for good (not into the back-forward cache, from
+        which it may come back as it was)."""
+        if not event.persisted:
+            widget.close()
+
+    frame.addEventListener("pagehide", create_proxy(browser.guarded(gone)))
 
 
 def count_adopted() -> None:
