@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
+import pytest
 from conftest import (
     BOOT_MS,
     SITE,
@@ -81,18 +83,26 @@ def test_fresh_visit(browser: Browser, base_url: str) -> None:
     context.close()
 
 
-def test_the_runtime_is_asked_for_at_once_and_once(browser: Browser, base_url: str) -> None:
-    """The page preloads the runtime, its config and its script, and each preload is its
-    file's request (``preloaded``): what PyScript and MicroPython then load is its answer."""
+@pytest.mark.parametrize(
+    ("path", "config"), [("", "mpy-app.toml"), ("lab.html", "mpy-lab.toml")], ids=["app", "lab"]
+)
+def test_the_runtime_is_asked_for_at_once_and_once(
+    browser: Browser, base_url: str, path: str, config: str
+) -> None:
+    """A MicroPython page (the app, the code lab) preloads the runtime, its config, its
+    script and the files its config lists (the pack of its modules, the unpacker), and
+    each preload is its file's request (``preloaded``): what PyScript and MicroPython
+    then load is its answer."""
     context = browser.new_context()
     page = context.new_page()
-    page.goto(base_url)
-    wait_ready(page)
-    found = preloaded(page, config=base_url + "mpy-app.toml")
+    page.goto(base_url + path)
+    page.wait_for_function("document.body.dataset.ready === 'true'", timeout=BOOT_MS)
+    found = preloaded(page, config=base_url + config)
     script = page.locator("script[type=mpy]:not([worker])")
     wanted = [script.get_attribute("src"), script.get_attribute("config")]
     wanted += ["./static/vendor/micropython/micropython.mjs"]
     wanted += ["./static/vendor/micropython/micropython.wasm"]
+    wanted += tomllib.loads((SITE / config).read_text(encoding="utf-8"))["files"]
     assert {base_url + str(path).removeprefix("./") for path in wanted} <= found.keys()
     assert any("/static/vendor/pyscript/core-" in url for url in found)
     context.close()
