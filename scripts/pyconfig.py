@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import functools
 import json
 import os
 import subprocess
@@ -127,8 +128,16 @@ says when it starts)."""
 
 def imported(path: Path) -> set[str]:
     """The modules ``path`` imports, wherever in it (type-only imports aside)."""
+    return set(imported_by(path.read_text(encoding="utf-8")))
+
+
+@functools.cache
+def imported_by(source: str) -> frozenset[str]:
+    """The modules ``source`` imports (``imported``), worked out once for each text: a
+    build of the site follows every config's imports many times (an e2e test that builds
+    its own site spent 0.9 s of its 1.0 s build parsing the same files again)."""
     found: set[str] = set()
-    todo: list[ast.AST] = [ast.parse(path.read_text(encoding="utf-8"))]
+    todo: list[ast.AST] = [ast.parse(source)]
     while todo:
         node = todo.pop()
         if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
@@ -139,7 +148,7 @@ def imported(path: Path) -> set[str]:
         elif isinstance(node, ast.ImportFrom) and node.module:
             found.add(node.module)
             found.update(f"{node.module}.{alias.name}" for alias in node.names)
-    return found
+    return frozenset(found)
 
 
 def source_of(module: str, folders: tuple[Path, ...]) -> Path | None:
