@@ -26,8 +26,10 @@ preloaded ``as="script"``, not ``modulepreload``, which would also compile them 
 main thread before the first paint (typeable 0.49 s -> 0.65 s when tried); all at low
 priority, so they wait for what the first paint needs (the stylesheets, boot.js).
 
-One fix is applied to the copied PyScript (``patch_pyscript``): its Pyodide loader must
-boot where the browser refuses IndexedDB (a cross-site iframe), see STORAGE_FIXES.
+Two fixes are applied to the copied PyScript (``patch_pyscript``): its Pyodide loader must
+boot where the browser refuses IndexedDB (a cross-site iframe), see STORAGE_FIXES; and a
+MicroPython worker is not made to write and compile PyScript's own Python package, which
+none of our workers imports, see WORKER_FIXES.
 """
 
 from __future__ import annotations
@@ -113,6 +115,34 @@ reaches ``xworker.onerror`` and fails again. Rejecting is its whole job there.
 LOADER_COPIES = 2
 """Copies of that code in PyScript's bundle: the main thread's and the worker's (a string)."""
 
+WORKER_FIXES = {
+    "worker:{...<hooks>(<code>,<type>,!0),": (
+        re.compile(rb"worker:\{\.\.\.(\w+)\((\w+),(\w+)(?:,!0)?\),"),
+        rb"worker:{...\1(\2,\3,!0),",
+    ),
+    '<hooks>=(<code>,<type>,isWorker)=>{const <before>="mpy"===<type>&&isWorker?"":...': (
+        re.compile(
+            rb'(\w+)=\((\w+),(\w+)(?:,isWorker)?\)=>\{const (\w+)="mpy"===\3'
+            rb'(?:&&isWorker\?"":"mpy"===\3)?\?(\w+)\.replace\((\w+),""\):\5'
+        ),
+        rb'\1=(\2,\3,isWorker)=>{const \4="mpy"===\3&&isWorker?"":"mpy"===\3?\5.replace(\6,""):\5',
+    ),
+}
+"""PyScript's code that gives a MicroPython worker no code to run before its script:
+pattern, fixed form (each matching the code fixed or not, once in the bundle).
+
+Before every script PyScript runs a bootstrap of its own in the interpreter: a script of
+30 KB of string literals that writes PyScript's Python package (``pyscript/*.py``) into
+the file system, then ``import pyscript``, which compiles that package from source. A
+page of ours imports ``pyscript`` (``when``, ``web``, ``ffi``); none of our workers does
+(src/web/worker: the core, the wire, ``__export__``), and in a MicroPython worker that
+bootstrap was more than half of its start: 515 -> 227 ms of the app's solver worker's
+thread on the desktop (one trace each), about four times that on a phone's CPU. The
+hooks' ``codeBeforeRun`` is made by one function for the main thread and for workers;
+the fix tells it which (``isWorker``), and it gives a MicroPython worker none. A Pyodide
+worker (the code lab's, the deep worker) keeps PyScript's bootstrap, as do our pages.
+"""
+
 
 def stem(name: str) -> str:
     """The chunk name without its content hash: 'error-D2315lOB.js' -> 'error'."""
@@ -182,31 +212,54 @@ def tolerate_missing_storage(script: bytes) -> tuple[bytes, dict[str, int]]:
 
     Idempotent: code already in its fixed form is counted and left as it is.
     """
+    return apply_fixes(STORAGE_FIXES, script)
+
+
+def spare_mpy_workers(script: bytes) -> tuple[bytes, dict[str, int]]:
+    """``script`` with every WORKER_FIXES applied, and how often each was found
+    (idempotent, as ``tolerate_missing_storage``)."""
+    return apply_fixes(WORKER_FIXES, script)
+
+
+def apply_fixes(
+    fixes: dict[str, tuple[re.Pattern[bytes], bytes]], script: bytes
+) -> tuple[bytes, dict[str, int]]:
+    """``script`` with each of ``fixes`` (name: pattern, fixed form) applied, and how
+    often each was found."""
     counts: dict[str, int] = {}
-    for name, (pattern, fixed) in STORAGE_FIXES.items():
+    for name, (pattern, fixed) in fixes.items():
         script, counts[name] = pattern.subn(fixed, script)
     return script, counts
 
 
 def patch_pyscript(folder: Path) -> list[str]:
-    """Apply ``tolerate_missing_storage`` to the vendored PyScript scripts in ``folder``.
+    """Apply ``tolerate_missing_storage`` and ``spare_mpy_workers`` to the vendored
+    PyScript scripts in ``folder``.
 
-    Returns what did not fit ([] when the fix is in): each fix must be found exactly
-    LOADER_COPIES times, so a PyScript release that renames or moves the code fails the
-    build instead of silently shipping a widget that dies in cross-site iframes.
+    Returns what did not fit ([] when the fixes are in): each STORAGE_FIXES must be found
+    exactly LOADER_COPIES times and each WORKER_FIXES once, so a PyScript release that
+    renames or moves the code fails the build instead of silently shipping a widget that
+    dies in cross-site iframes, or workers that start slowly again.
     """
-    found = dict.fromkeys(STORAGE_FIXES, 0)
-    for path in sorted(folder.glob("*.js")):
-        script, counts = tolerate_missing_storage(path.read_bytes())
-        if any(counts.values()):
-            path.write_bytes(script)
-        found = {name: found[name] + counts[name] for name in found}
-    return [
-        f"expected {LOADER_COPIES} copies of PyScript's '{name}', found {count}: PyScript "
-        "changed, redo the cross-site storage fix (STORAGE_FIXES in scripts/vendor.py)"
-        for name, count in found.items()
-        if count != LOADER_COPIES
-    ]
+    plans = (
+        (tolerate_missing_storage, STORAGE_FIXES, LOADER_COPIES, "cross-site storage fix"),
+        (spare_mpy_workers, WORKER_FIXES, 1, "MicroPython workers' fix"),
+    )
+    problems = []
+    for fix, fixes, copies, what in plans:
+        found = dict.fromkeys(fixes, 0)
+        for path in sorted(folder.glob("*.js")):
+            script, counts = fix(path.read_bytes())
+            if any(counts.values()):
+                path.write_bytes(script)
+            found = {name: found[name] + counts[name] for name in found}
+        problems += [
+            f"expected {copies} copies of PyScript's '{name}', found {count}: PyScript "
+            f"changed, redo the {what} (in scripts/vendor.py)"
+            for name, count in found.items()
+            if count != copies
+        ]
+    return problems
 
 
 def bundle_editor(node_modules: Path, out: Path) -> int:

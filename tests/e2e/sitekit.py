@@ -20,6 +20,7 @@ from playwright.sync_api import Frame, Page
 
 build_site = load_script("build_site")
 pyconfig = load_script("pyconfig")
+vendor = load_script("vendor")
 SOURCE = ROOT
 """The tree the site is built from."""
 PREFIX = "/some-repo/"
@@ -136,3 +137,8 @@ def our_caches(page: Page) -> list[str]:
         "async scope => (await caches.keys()).filter(n => n.startsWith('sudoku-lab ' + scope))",
         page.evaluate("new URL('./', location.href).href"),
     )
+
+
+def pyscript_bundle(dist: Path) -> bytes:
+    """The PyScript scripts that vendoring copies from ``dist`` (npm's or the served), joined."""
+    return b"\n".join((dist / name).read_bytes() for name in vendor.pyscript_files(dist))

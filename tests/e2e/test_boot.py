@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import tomllib
 from pathlib import Path
 
 import pytest
+import sitekit
 from conftest import (
     BOOT_MS,
     SITE,
@@ -16,9 +18,10 @@ from conftest import (
     wait_ready,
 )
 from helpers import cell_values, preloaded, wait_until
-from playwright.sync_api import Browser, Route
+from playwright.sync_api import Browser, BrowserContext, Route
 
 VENDOR = load_script("vendor")
+PYCONFIG = load_script("pyconfig")
 ON_DEMAND = (
     {f"static/vendor/gifenc/{name}" for name in VENDOR.GIFENC_FILES}
     | {f"static/vendor/pyodide/{name}" for name in VENDOR.PYODIDE_FILES}
@@ -139,3 +142,75 @@ def test_launch_blocks_other_hosts(browser: Browser) -> None:
     )
     assert reached is False
     context.close()
+
+
+PROBE_PAGE = """<!doctype html>
+<meta charset="utf-8">
+<script type="module" src="./static/vendor/pyscript/core.js"></script>
+<script type="mpy" worker name="probe" config='CONFIG'>
+import os
+import sys
+
+def probe():
+    return ("pyscript" in sys.modules, "pyscript" in os.listdir())
+
+__export__ = ["probe"]
+</script>
+<script type="mpy" config='CONFIG'>
+import os
+import sys
+
+from pyscript import document, workers
+
+async def main():
+    worker = await (await workers["probe"]).probe()
+    page = ("pyscript" in sys.modules, "pyscript" in os.listdir())
+    document.body.dataset.probe = repr([list(worker), list(page)])
+
+await main()
+</script>
+"""
+"""A page of the site with a MicroPython worker and a MicroPython script of its own,
+each saying whether PyScript's Python package is imported and in its file system."""
+
+
+def test_a_micropython_worker_runs_without_pyscripts_own_package(
+    context: BrowserContext, base_url: str
+) -> None:
+    """The vendored PyScript gives a MicroPython worker no bootstrap of its own (vendor.py's
+    WORKER_FIXES: our workers never import ``pyscript``), and a page's interpreter still
+    has the package, written and imported, as our pages' scripts use it."""
+    config = json.dumps({"interpreter": PYCONFIG.INTERPRETER, "plugins": PYCONFIG.PLUGINS})
+    html = PROBE_PAGE.replace("CONFIG", config)
+    page = context.new_page()
+    page.route(
+        base_url + "probe.html", lambda route: route.fulfill(body=html, content_type="text/html")
+    )
+    page.goto(base_url + "probe.html")
+    page.wait_for_function("document.body && document.body.dataset.probe", timeout=BOOT_MS)
+    assert page.evaluate("document.body.dataset.probe") == "[[False, False], [True, True]]"
+
+
+def test_the_served_pyscript_carries_the_worker_fix() -> None:
+    """The vendored PyScript the tests serve has WORKER_FIXES: patching again changes nothing."""
+    served = sitekit.pyscript_bundle(SITE / "static" / "vendor" / "pyscript")
+    assert VENDOR.spare_mpy_workers(served) == (served, dict.fromkeys(VENDOR.WORKER_FIXES, 1))
+
+
+def test_the_worker_fix_changes_pyscript_once(tmp_path: Path) -> None:
+    """From npm's PyScript each of WORKER_FIXES is found once and applied once; a PyScript
+    that no longer has the code stops vendoring with a message naming the fix."""
+    dist = VENDOR.NODE_MODULES / "@pyscript" / "core" / "dist"
+    original = sitekit.pyscript_bundle(dist)
+    fixed, counts = VENDOR.spare_mpy_workers(original)
+    assert counts == dict.fromkeys(VENDOR.WORKER_FIXES, 1)
+    assert b"isWorker" not in original
+    assert fixed.count(b"isWorker") == 2
+    assert VENDOR.spare_mpy_workers(fixed) == (fixed, counts)
+    moved = tmp_path / "pyscript"
+    moved.mkdir()
+    for name in VENDOR.pyscript_files(dist):
+        (moved / name).write_bytes((dist / name).read_bytes().replace(b'"mpy"===t?', b'"py"!==t?'))
+    problems = VENDOR.patch_pyscript(moved)
+    assert len(problems) == 1
+    assert "MicroPython workers' fix" in problems[0]

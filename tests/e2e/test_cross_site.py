@@ -466,14 +466,9 @@ def test_the_tag_finds_its_site_without_current_script(
 # -- the patch itself --------------------------------------------------------------------
 
 
-def pyscript_bundle(dist: Path) -> bytes:
-    """The PyScript scripts that vendoring copies from ``dist`` (npm's or the served), joined."""
-    return b"\n".join((dist / name).read_bytes() for name in vendor.pyscript_files(dist))
-
-
 def test_the_served_pyscript_carries_every_storage_fix() -> None:
     """The vendored PyScript the tests serve is already fixed: patching again changes nothing."""
-    served = pyscript_bundle(SITE / "static" / "vendor" / "pyscript")
+    served = sitekit.pyscript_bundle(SITE / "static" / "vendor" / "pyscript")
     fixed, counts = vendor.tolerate_missing_storage(served)
     assert fixed == served
     assert counts == dict.fromkeys(vendor.STORAGE_FIXES, vendor.LOADER_COPIES)
@@ -481,7 +476,7 @@ def test_the_served_pyscript_carries_every_storage_fix() -> None:
 
 def test_the_fix_changes_pyscript_once_and_only_where_meant() -> None:
     """From npm's PyScript: each fix is found twice, applied once, and is idempotent."""
-    original = pyscript_bundle(vendor.NODE_MODULES / "@pyscript" / "core" / "dist")
+    original = sitekit.pyscript_bundle(vendor.NODE_MODULES / "@pyscript" / "core" / "dist")
     fixed, counts = vendor.tolerate_missing_storage(original)
     assert counts == dict.fromkeys(vendor.STORAGE_FIXES, vendor.LOADER_COPIES)
     assert fixed.count(b".sync()" + vendor.CATCH) == vendor.LOADER_COPIES
