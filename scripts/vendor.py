@@ -136,8 +136,9 @@ Before every script PyScript runs a bootstrap of its own in the interpreter: a s
 the file system, then ``import pyscript``, which compiles that package from source. A
 page of ours imports ``pyscript`` (``when``, ``web``, ``ffi``); none of our workers does
 (src/web/worker: the core, the wire, ``__export__``), and in a MicroPython worker that
-bootstrap was more than half of its start: 515 -> 227 ms of the app's solver worker's
-thread on the desktop (one trace each), about four times that on a phone's CPU. The
+bootstrap was a quarter of its start: the app's solver worker's script ended 374 ms
+after the worker started, 287 ms without it (desktop, median of 6 cold visits; about
+four times both on a phone's CPU). The
 hooks' ``codeBeforeRun`` is made by one function for the main thread and for workers;
 the fix tells it which (``isWorker``), and it gives a MicroPython worker none. A Pyodide
 worker (the code lab's, the deep worker) keeps PyScript's bootstrap, as do our pages.
