@@ -45,6 +45,7 @@ from offline import keep_offline
 from pencil import Layer
 from pyscript import document, web, when, window, workers
 from rating import Rater
+from section import mount_section
 from sheet import BLANK, Sheet
 from solving import Solving
 from status import Status
@@ -418,13 +419,7 @@ def restore_board() -> None:
 
 
 async def connect() -> None:
-    """Wait for the worker to answer, then open the solve controls (or say why not).
-
-    The player section's modules are imported here, after the board is ready and while
-    the worker starts, rather than with this module: on the phone profile their import
-    is about 0.1 s of a main thread that would otherwise wait for the worker."""
-    from section import mount_section  # noqa: PLC0415 (see the docstring)
-
+    """Wait for the worker to answer, then open the solve controls (or say why not)."""
     try:
         solver.connect(await workers["solver"])
         info = await solver.ready()
