@@ -19,7 +19,7 @@ from typing import NamedTuple
 import pytest
 import sitekit
 from conftest import BOOT_MS, ROOT, SITE, Host, load_script, off_origin, origin_of
-from helpers import cell_values, load, preloaded, solve
+from helpers import cell_values, load, preloaded, solve, wait_until
 from playwright.sync_api import Browser, Frame, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from support import EASY, LEETCODE, debian_chromium
@@ -407,7 +407,14 @@ def test_a_widget_starts_python_only_once_in_view(
     assert last.evaluate(started) != "started"
     assert preloaded(last) == {}  # nor asked for the runtime
     assert page.evaluate("document.querySelectorAll('sudoku-lab iframe').length") == 10
-    page.locator("#w9").scroll_into_view_if_needed()
+
+    def scrolled_to() -> bool:
+        """Whether the last widget started, scrolled into view again first: the frames
+        above it may still grow to their widgets' heights and push it back out of view."""
+        page.locator("#w9").scroll_into_view_if_needed()
+        return bool(last.evaluate(started) == "started")
+
+    wait_until(page, scrolled_to, "the last widget starting once scrolled to", BOOT_MS)
     wait_ready(last)
     assert last.evaluate(started) == "started"
     context.close()
