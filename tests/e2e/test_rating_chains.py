@@ -10,10 +10,11 @@ from pathlib import Path
 from conftest import wait_ready
 from helpers import SOLVE_MS, cell_classes, cell_values, load, paste, wait_verdict
 from playwright.sync_api import Page
-from support import LEETCODE
+from support import LEETCODE, load_puzzles
 from test_a11y import axe_violations
 from test_companion import hint, status, type_in
 
+from sudoku.chains import RATINGS
 from sudoku.grid import cell_name
 from sudoku.logic import chain_steps, marks_of, next_step, rate
 from sudoku.solver import solve as core_solve
@@ -24,6 +25,15 @@ XY_CHAIN = "123567894456839721789421365835..2649264...15797165423831..4..76647..
 REFUTED = "98.75.6.375..4.8.9..3.98.7.5..8.793...94......375291..3.897...1.9...5.8..7528..96"
 """A board whose next step is a contradiction chain of seven links (from forum_hardest)."""
 DONE = "['rated', 'unrated'].includes(document.querySelector('#rating').dataset.state)"
+NESTED = RATINGS["contradiction chain"] + 10
+"""A contradiction chain with a level of splits (8.5): the longest lists."""
+BOX = 0.5 * 740
+"""The steps box's greatest height on the ``phone`` fixture's screen (static/css/app.css)."""
+VISIBLE = """selectors => selectors.map(selector => {
+    const box = document.querySelector(selector).getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= innerHeight && box.height > 0;
+})"""
+"""Whether the first element of each selector is wholly in the viewport."""
 
 
 def rating_line(page: Page) -> tuple[str, str, str]:
@@ -146,6 +156,54 @@ def test_a_chain_hint_is_listed_step_by_step_on_a_phone(phone: Page, shots: Path
     phone.screenshot(path=str(shots / "hint-chain-phone.png"))
     assert hint(phone) == "hint-applied"
     assert phone.locator("#hint-steps").is_hidden()
+
+
+def test_a_nested_chains_long_list_scrolls_in_its_box_on_a_phone(
+    phone: Page, base_url: str, shots: Path
+) -> None:
+    """A chain nested in splits lists dozens of lines (a forum puzzle's first hint: over
+    1,300 px on this phone): the list scrolls in a box of at most half the screen's
+    height, under the hint's words, so the lit board and the first steps show together
+    and Hint moves down by no more than the box; the list starts at its first step, its last is
+    reached by scrolling it, it takes the focus (keys scroll it) and axe finds nothing."""
+    puzzle = load_puzzles("forum_hardest_1905_11plus", 1)[0]
+    phone.goto(f"{base_url}?deep=0&puzzle={puzzle}")  # MicroPython's hints alone
+    wait_ready(phone)
+    phone.locator("#hint").evaluate("button => button.scrollIntoView({block: 'end'})")
+    before = phone.locator("#hint").bounding_box()
+    assert hint(phone) == "hint"
+    steps = phone.locator("#hint-steps")
+    lines = steps.locator("li").all_text_contents()
+    step = next_step(puzzle)
+    assert step is not None
+    assert step.rating >= NESTED
+    assert lines == chain_steps(step, marks_of(puzzle))
+    box = steps.evaluate("l => [l.clientHeight, l.scrollHeight, l.scrollTop]")
+    assert box[1] > 1000 > BOX >= box[0]  # a long list, in a short box, from its top
+    assert box[2] == 0
+    after = phone.locator("#hint").bounding_box()
+    assert before is not None
+    assert after is not None
+    assert 0 < after["y"] - before["y"] <= BOX + 10  # the box and its margin
+    seen = phone.evaluate(VISIBLE, ["#board", "#status", "#hint-steps li"])
+    assert seen == [True, True, True]  # the lit board, its words, the first step
+    steps.focus()
+    phone.keyboard.press("End")
+    phone.wait_for_function(
+        "(l => l.scrollTop + l.clientHeight >= l.scrollHeight - 1)"
+        "(document.querySelector('#hint-steps'))"
+    )
+    last = steps.locator("li").last.bounding_box()
+    frame = steps.bounding_box()
+    assert last is not None
+    assert frame is not None
+    assert frame["y"] <= last["y"] + last["height"] <= frame["y"] + frame["height"]
+    assert axe_violations(phone) == []  # a scrollable region that takes the focus
+    phone.screenshot(path=str(shots / "hint-nested-phone.png"))
+    assert hint(phone) == "hint-applied"
+    assert hint(phone) == "hint"  # the next chain's list starts at its top again
+    assert steps.locator("li").count() > 0
+    assert steps.evaluate("l => [l.scrollTop, l.scrollHeight > l.clientHeight]") == [0, True]
 
 
 def test_an_xy_chain_hint_follows_the_chain(board: Page) -> None:

@@ -136,14 +136,15 @@ class Companion:
         return had
 
     def list_steps(self, lines: "list[str]") -> None:
-        """Show a chain's steps, numbered, under the hint's words (text only, never HTML);
-        none hides the list."""
+        """Show a chain's steps, numbered, under the hint's words (text only, never HTML),
+        from the first (the list scrolls in its box: static/css/app.css); none hides it."""
         self.steps.replaceChildren()
         for line in lines:
             item = document.createElement("li")
             item.textContent = line
             self.steps.append(item)
         self.steps.hidden = not lines
+        self.steps.scrollTop = 0
 
     def now(self) -> str:
         """The board's state, to tell whether it changed while the worker thought."""
