@@ -17,6 +17,23 @@ from sudoku.logic import marks_of, next_step, rate, say
 from sudoku.solver import count_solutions
 from sudoku.solver import solve as core_solve
 
+TOOL_BOXES = """[...document.querySelectorAll('.tools > *')]
+    .filter(control => control.offsetParent !== null)
+    .map(control => {
+        const box = control.getBoundingClientRect();
+        const walker = document.createTreeWalker(control, NodeFilter.SHOW_TEXT);
+        let lines = 0;
+        for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+            if (!text.textContent.trim()) continue;
+            const range = document.createRange();
+            range.selectNodeContents(text);
+            const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+            lines = Math.max(lines, tops.size);
+        }
+        return [control.id || control.className, box.left, box.right, lines];
+    })"""
+"""Each shown control of the board's two rows of tools: its name, left and right edges,
+and the lines its words take."""
 MARKS = "[...document.querySelectorAll('#marks .mark')].map(m => m.textContent.replace(/\\s/g, ''))"
 
 
@@ -419,6 +436,28 @@ def test_phone_and_dark_screenshots_axe_clean(browser: Browser, base_url: str, s
         page.screenshot(path=shots / "companion-phone-dark.png", full_page=True)
     finally:
         context.close()
+
+
+def test_a_phones_help_rows_fit_with_undo_to_first_mistake(phone: Page, shots: Path) -> None:
+    """At 360 px, once Check offers Undo to first mistake, the help row's buttons and the
+    auto-erase switch all lie within the screen, the switch's words on one line (the row
+    wraps instead of squeezing them), and nothing is wider than the screen."""
+    load(phone, "leetcode")
+    cell = LEETCODE.index(".")
+    solution = core_solve(LEETCODE) or ""
+    wrong = next(d for d in "123456789" if d != solution[cell])
+    phone.locator(f"#{cell_name(cell)}").tap()
+    phone.locator(f".pad-key[data-digit='{wrong}']").tap()
+    assert ask(phone, "#check") == "checked"
+    assert status(phone) == f"Your entry disagrees with the solution: {cell_name(cell)}."
+    assert phone.locator("#rewind").is_visible()
+    boxes = phone.evaluate(TOOL_BOXES)
+    assert boxes, "no controls in the help rows"
+    for name, left, right, lines in boxes:
+        assert 0 <= left < right <= 360, name
+        assert lines == 1, name
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    phone.screenshot(path=shots / "companion-phone-rewind.png")
 
 
 def test_desktop_screenshots_light_and_dark(board: Page, shots: Path) -> None:

@@ -315,10 +315,8 @@ class Companion:
         self.editor.paint()
         names = listing([cell_name(cell) for cell in wrong])
         verb = "disagrees" if len(wrong) == 1 else "disagree"
-        self.say(
-            f"{len(wrong)} of your {total} entries {verb} with the solution{some}: {names}.",
-            "checked",
-        )
+        which = "Your entry" if total == 1 else f"{len(wrong)} of your {total} entries"
+        self.say(f"{which} {verb} with the solution{some}: {names}.", "checked")
         document.body.dataset.wrong = " ".join([cell_name(cell) for cell in wrong])
 
     # -- reveal ---------------------------------------------------------------------------
