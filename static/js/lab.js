@@ -94,7 +94,9 @@ const editor = new EditorView({
     syntaxHighlighting(highlight),
     lintGutter(),
     runningLine,
-    EditorView.contentAttributes.of({ "aria-label": "Your Python code", "aria-describedby": "code-help" }),
+    // tabindex: axe counts the editor a focusable part of its scrolling box (on a phone the
+    // code is taller than the box, and a contenteditable alone did not count).
+    EditorView.contentAttributes.of({ "aria-label": "Your Python code", "aria-describedby": "code-help", tabindex: "0" }),
     EditorView.updateListener.of((update) => {
       if (update.docChanged) {
         clearTimeout(saveTimer);

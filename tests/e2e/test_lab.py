@@ -82,6 +82,16 @@ def editor_text(page: Page) -> str:
     )
 
 
+JUDGE_BOX = """(() => {
+    const right = selector => document.querySelector(selector).getBoundingClientRect().right;
+    return {table: document.querySelector('.judge').scrollWidth, box: right('#judge-box'),
+            caption: right('.judge caption'),
+            verdict: document.querySelector('#judge-rows td:nth-child(2)').offsetWidth};
+})()"""
+"""The judge's table on the screen: its width, its box's, its caption's and the first
+verdict's right edges or widths (px)."""
+
+
 def set_code(page: Page, code: str) -> None:
     """Replace the editor's code as a paste does (no auto-indent on the way in)."""
     page.locator("#code .cm-content").click()
@@ -224,8 +234,10 @@ def test_an_error_shows_at_its_line(lab: Page) -> None:
 
 def test_judge_puts_the_code_beside_the_builtins(lab: Page) -> None:
     """Judge on the puzzle and the easy set: one row each, the verdict, the reader's
-    figures and the three built-in strategies' beside them. (The most constrained cell
-    first: the editorial, watched, takes over 10 seconds on some of the easy ones.)"""
+    figures and the three built-in strategies' beside them; on a phone the table scrolls
+    sideways in its box, its caption whole on the screen and each verdict a few words a
+    line. (The most constrained cell first: the editorial, watched, takes over 10 seconds
+    on some of the easy ones.)"""
     set_code(lab, unmarked(STARTING_POINTS["most constrained cell first"])[0])
     lab.locator("#judge-set").select_option("easy")
     before = lab.evaluate("document.body.dataset.judged || '0'")
@@ -241,6 +253,12 @@ def test_judge_puts_the_code_beside_the_builtins(lab: Page) -> None:
         assert cells[1].startswith("ok: "), cells
         assert all(" writes" in cell or "more than" in cell for cell in cells[2:]), cells
     assert rows.nth(0).locator("td").all_text_contents()[4].endswith(", 51 writes")  # mrv
+    lab.set_viewport_size({"width": 360, "height": 740})  # a phone: the table scrolls sideways
+    box = lab.evaluate(JUDGE_BOX)
+    assert box["table"] > box["box"] <= 360  # wider than its box, which fits the screen
+    assert box["caption"] <= 360  # the caption stays within the screen, whole
+    assert box["verdict"] >= 11 * 16  # a verdict keeps room for a few words a line
+    assert axe_violations(lab) == []  # the box that scrolls takes the focus (keys scroll it)
 
 
 def test_hostile_code_cannot_reach_the_sites_storage(
