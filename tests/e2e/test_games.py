@@ -277,6 +277,28 @@ def test_a_game_saved_in_another_tab_is_in_your_games(
     first.wait_for_function(f"() => ({shown_s})() >= {then + 2}")  # it goes on, however late
 
 
+def test_puzzles_opened_to_look_at_never_push_out_a_game_being_solved(board: Page) -> None:
+    """Your games keeps eight; the eight other samples opened after a game with an entry,
+    nothing written on them, push out the oldest of themselves, not that game, which
+    comes back with its entry."""
+    leetcode = load(board, "leetcode")
+    type_in(board, "r1c3", "4")
+    saved_entry(board, 2, "4")
+    others = ["easy", "medium", "hard", "expert", "extreme", "slow", "none", "many"]
+    for sample in others:
+        puzzle = load(board, sample)
+        board.wait_for_function(f"p => ({KEPT})().current === p", arg=puzzle)  # saved
+    menu = board.locator("#games option")
+    texts = menu.all_text_contents()
+    assert menu.count() == 8
+    assert texts[-1].startswith("#8: 1/51 filled"), texts  # the game, the oldest kept
+    board.select_option("#games", "7")
+    board.locator("#resume").click()
+    assert wait_verdict(board, "restored") == "restored"
+    assert status(board).startswith("Game #8 is back")
+    assert cell_values(board) == "534" + leetcode[3:]
+
+
 def test_a_typed_puzzle_starts_and_its_givens_can_be_fixed(board: Page) -> None:
     """Typed digits are a puzzle being set: Start solving refuses a clash, then makes the
     digits givens and starts the timer; a wrong digit is then an entry Check names; Edit

@@ -55,6 +55,24 @@ def test_at_most_max_games_the_oldest_go() -> None:
     assert kept_puzzles == puzzles[::-1][: games.MAX_GAMES]
 
 
+def test_past_max_games_a_game_with_nothing_written_goes_first() -> None:
+    """A game with the reader's work (an entry, or a pencil mark) outlives MAX_GAMES
+    puzzles opened after it with nothing written on them; among those, the oldest go."""
+    digits = [i for i, d in enumerate(LEETCODE) if d != "."][: games.MAX_GAMES + 2]
+    looked = [LEETCODE[:i] + "." + LEETCODE[i + 1 :] for i in digits]
+    marked = played_board(EASY)
+    marked.toggle_pencil(EASY.index("."), "5")
+    for worked in (played_board(LEETCODE, (2, "4")), marked):
+        kept = games.played(games.empty(), worked, 60_000, bump=True)
+        for puzzle in looked:
+            kept = games.played(kept, played_board(puzzle), 0, bump=True)
+        kept_puzzles = [games.puzzle_of(g) for g in kept["games"]]
+        assert len(kept_puzzles) == games.MAX_GAMES
+        assert kept_puzzles[-1] == worked.puzzle()  # kept, as the oldest
+        assert kept_puzzles[:-1] == looked[::-1][: games.MAX_GAMES - 1]
+        assert kept["games"][-1]["ms"] == 60_000
+
+
 def test_an_empty_board_is_no_game_but_can_be_current() -> None:
     """Clear: the next visit starts empty, the games stay in the list."""
     kept = games.played(games.empty(), played_board(LEETCODE), 0, bump=True)

@@ -12,7 +12,10 @@ choices::
 A **game** is a puzzle with the reader's play on it: ``board`` is ``sheet.Sheet``'s
 snapshot (givens, entries, pencil marks, what hints crossed out; no solver's digits) and
 ``ms`` the time on it. Games are known by their puzzle (its givens): at most one game a
-puzzle, at most ``MAX_GAMES``; the one played longest ago goes first.
+puzzle, at most ``MAX_GAMES``. Past that, a game with nothing written on it (no entry,
+mark or crossing out: a sample looked at, a paste) goes before any with the reader's
+work, the one played longest ago first (``trimmed``): eight puzzles opened to look at
+never push out the game being solved.
 
 A game moves to the front, and becomes ``current``, when the reader plays it (an edit, a
 puzzle they load or make). A puzzle opened from a link is not their game until they play
@@ -160,11 +163,29 @@ def played(kept: "Kept", sheet: Sheet, ms: float, bump: bool) -> "Kept":
     if bump:
         others = [other for i, other in enumerate(games) if i != at]
         others.insert(0, game)
-        kept["games"] = others[:MAX_GAMES]
+        kept["games"] = trimmed(others)
         kept["current"] = puzzle
     elif at is not None:
         games[at] = game
     return kept
+
+
+def trimmed(games: "list[Game]") -> "list[Game]":
+    """At most ``MAX_GAMES`` of ``games`` (most recently played first, the board's at the
+    front, which stays): past that, the games with nothing written on them go first, the
+    oldest first, then the oldest of the others."""
+    games = list(games)
+    while len(games) > MAX_GAMES:
+        unwritten = [i for i in range(1, len(games)) if not written(games[i])]
+        games.pop(unwritten[-1] if unwritten else -1)
+    return games
+
+
+def written(game: "Game") -> bool:
+    """Whether the reader wrote on the game: an entry, a pencil mark, a crossing out."""
+    sheet = Sheet()
+    sheet.restore(game["board"])
+    return any(sheet.entries) or any(sheet.pencil) or any(sheet.struck)
 
 
 def time_text(puzzle: str, ms: float) -> str:
