@@ -97,6 +97,14 @@ STORAGE_FIXES = {
         ),
         rb"onerror(\1){\2(\1)}",
     ),
+    "this.#<db>=new Promise(...indexedDB.open...),this.#<db>.catch(()=>{})": (
+        re.compile(
+            rb"(this\.(#\w+)=new Promise\(\(\w+,\w+\)=>\{\w+\(indexedDB\.open\(.{0,400}?"
+            rb"return \w+\}\))(?:,this\.#\w+" + re.escape(CATCH) + rb")?(?=\}dispatchEvent\()",
+            re.DOTALL,
+        ),
+        rb"\1,this.\2" + CATCH,
+    ),
 }
 """PyScript's code that must not fail where IndexedDB is refused: pattern, fixed form.
 
@@ -110,7 +118,12 @@ be cloned"). The store is only that cache: with no ``packages`` nothing reads or
 it between the two awaits, so its failure is caught and the cache simply skipped. The
 store's open-error handler (@webreflection/idb-map) rejects, then re-dispatches the
 event it is handling, which always throws InvalidStateError; in the worker that throw
-reaches ``xworker.onerror`` and fails again. Rejecting is its whole job there.
+reaches ``xworker.onerror`` and fails again. Rejecting is its whole job there. And
+PyScript's core makes such a store as it loads, for ``pyscript.fs`` (which this site never
+uses), and awaits its opening only when a folder is mounted: refused, the opening was an
+unhandled rejection in every storage-less frame (an error in the reader's console each
+time a widget started in a blog's page). The store now notes the rejection at once; whoever
+awaits the store later still gets it.
 """
 LOADER_COPIES = 2
 """Copies of that code in PyScript's bundle: the main thread's and the worker's (a string)."""
