@@ -133,11 +133,16 @@ def ms_of(value: object) -> int:
     return int(value)
 
 
-def puzzle_of(game: "Game") -> str:
-    """A game's puzzle: its givens as 81 characters."""
+def sheet_of(game: "Game") -> Sheet:
+    """A game's board (a kept game's restores: ``read`` checked it)."""
     sheet = Sheet()
     sheet.restore(game["board"])
-    return sheet.puzzle()
+    return sheet
+
+
+def puzzle_of(game: "Game") -> str:
+    """A game's puzzle: its givens as 81 characters."""
+    return sheet_of(game).puzzle()
 
 
 def find(kept: "Kept", puzzle: str) -> "Game | None":
@@ -183,8 +188,7 @@ def trimmed(games: "list[Game]") -> "list[Game]":
 
 def written(game: "Game") -> bool:
     """Whether the reader wrote on the game: an entry, a pencil mark, a crossing out."""
-    sheet = Sheet()
-    sheet.restore(game["board"])
+    sheet = sheet_of(game)
     return any(sheet.entries) or any(sheet.pencil) or any(sheet.struck)
 
 
@@ -231,6 +235,5 @@ def migrated(board_text: "str | None", play_text: "str | None") -> str:
 
 def counts(game: "Game") -> "tuple[int, int]":
     """A game's givens, and the reader's entries on it."""
-    sheet = Sheet()
-    sheet.restore(game["board"])
+    sheet = sheet_of(game)
     return 81 - sheet.puzzle().count(BLANK), sheet.count_entries()
