@@ -244,7 +244,9 @@ def tagged_host(context: BrowserContext, base_url: str) -> Iterator[Page]:
     frame = page.wait_for_selector("sudoku-lab iframe", state="attached")
     content = frame.content_frame() if frame else None
     assert content
-    content.wait_for_function("document.body.dataset.ready !== 'false'", timeout=READY_MS)
+    content.wait_for_function(  # the frame's own document, not the blank one before it
+        "['true', 'failed'].includes(document.body?.dataset.ready)", timeout=READY_MS
+    )
     yield page
     page.close()
     assert seen == []
