@@ -11,8 +11,9 @@ It runs here in CPython and in PyScript's MicroPython, which the browser runs on
 and in the widget (Node and the vendored ``micropython.mjs``, through ``mpy_probe.mjs``);
 the two outputs must be equal line for line, and a failure shows the first difference.
 
-MicroPython comes from ``npm ci`` (``make unit`` runs it first) or ``make vendor``; if
-neither is there the test fails and says so: it never skips.
+MicroPython is the one the pages ship, from ``make vendor`` (``make unit`` runs it first:
+npm's, with scripts/vendor.py's MICROPYTHON_FIXES), else npm's own; if neither is there
+the test fails and says so: it never skips.
 """
 
 from __future__ import annotations
@@ -32,10 +33,11 @@ from sudoku.words import LEVELS
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 MICROPYTHON = (
-    ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" / "micropython.mjs",
     ROOT / "static" / "vendor" / "micropython" / "micropython.mjs",
+    ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" / "micropython.mjs",
 )
-"""Where the MicroPython that PyScript runs is: after ``npm ci``, or after ``make vendor``."""
+"""Where the MicroPython that PyScript runs is: as the pages ship it (``make vendor``), else
+npm's (``npm ci``)."""
 
 EVENTS = 120
 """Events compared per strategy and puzzle: every kind comes up in them (backtracks
@@ -220,7 +222,7 @@ BAD_INPUTS: list[object] = [
 
 
 def micropython() -> Path:
-    """The vendored micropython.mjs; fails (never skips) when it is missing."""
+    """The vendored micropython.mjs (else npm's); fails (never skips) when it is missing."""
     for path in MICROPYTHON:
         if path.is_file():
             return path
