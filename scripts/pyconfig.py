@@ -62,6 +62,15 @@ config's packs."""
 UNPACKER = WEB / "unpack.py"
 """The module that writes a pack's modules out: listed as source, never packed."""
 MICROPYTHON_PACKAGE = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
+PACKAGES = {
+    "sudoku": ROOT / "src",
+    "pyscript": ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib",
+}
+"""The packages a module can come from, each in its folder: the core, and PyScript's own
+Python package as npm ships its sources (the release the vendored PyScript bundles). A
+page's pack holds the modules of PyScript's package the page imports, compiled like
+ours: MicroPython no longer has PyScript write and compile the whole package from source
+before each script (BOOTSTRAP_FIXES in scripts/vendor.py; no worker of ours imports it)."""
 PLUGINS = [
     "!codemirror",
     "!deprecations-manager",
@@ -152,28 +161,35 @@ def imported_by(source: str) -> frozenset[str]:
 
 
 def source_of(module: str, folders: tuple[Path, ...]) -> Path | None:
-    """Where ``module`` comes from: the first of ``folders`` that has it, or the core
-    package; None for the standard library and PyScript."""
+    """Where ``module`` comes from: the first of ``folders`` that has it, or one of
+    ``PACKAGES``; None for the standard library and the interpreters' own modules (``js``,
+    ``polyscript``, a package's names that are not modules)."""
     parts = module.split(".")
-    if parts[0] == "sudoku":
-        path = (ROOT / "src" / Path(*parts)).with_suffix(".py")
+    if parts[0] in PACKAGES:
+        path = (PACKAGES[parts[0]] / Path(*parts)).with_suffix(".py")
         return path if path.is_file() else None
     if len(parts) > 1:
         return None
     return next((f / f"{module}.py" for f in folders if (f / f"{module}.py").is_file()), None)
 
 
+def package_init(module: str) -> list[Path]:
+    """The ``__init__.py`` that importing ``module`` runs first, if it is in a package of
+    ``PACKAGES`` (the package itself included)."""
+    name = module.split(".", maxsplit=1)[0]
+    return [PACKAGES[name] / name / "__init__.py"] if name in PACKAGES else []
+
+
 def reached(starts: list[Path], folders: tuple[Path, ...], skip: set[str]) -> set[Path]:
     """The files of ``starts`` and of every module they import, in turn, but the modules
-    named in ``skip``; a core module brings its package's ``__init__.py``."""
+    named in ``skip``; a package's module brings its package's ``__init__.py``."""
     todo, seen = list(starts), set(starts)
     while todo:
         for module in imported(todo.pop()):
             if module in skip:
                 continue
             path = source_of(module, folders)
-            extra = [ROOT / "src" / "sudoku" / "__init__.py"] if module.startswith("sudoku") else []
-            for found in ([path] if path else []) + extra:
+            for found in ([path] if path else []) + package_init(module):
                 if found not in seen:
                     seen.add(found)
                     todo.append(found)
@@ -181,7 +197,7 @@ def reached(starts: list[Path], folders: tuple[Path, ...], skip: set[str]) -> se
 
 
 def files_map(paths: set[Path]) -> dict[str, str]:
-    """A [files] map of ``paths``: flat, or for the core as the ``sudoku`` package."""
+    """A [files] map of ``paths``: flat, or a package's modules in their package."""
     files = {}
     for path in sorted(paths):
         source = f"./{path.relative_to(ROOT).as_posix()}"
@@ -253,9 +269,13 @@ def renewed(out: Path, data: bytes) -> bool:
 
 def module_path(source: str) -> str:
     """Where the source ``./src/...py`` is in the interpreter's file system: flat
-    (``sheet.py``), or in the ``sudoku`` package (``sudoku/grid.py``), as ``files_map``."""
-    inside = source.removeprefix("./src/")
-    return inside if inside.startswith("sudoku/") else Path(source).name
+    (``sheet.py``), or in its package (``sudoku/grid.py``, ``pyscript/web.py``), as
+    ``files_map``."""
+    for name, folder in PACKAGES.items():
+        inside = f"./{folder.relative_to(ROOT).as_posix()}/"
+        if source.startswith(inside + name + "/"):
+            return source.removeprefix(inside)
+    return Path(source).name
 
 
 def compile_text(source: str, name: str) -> bytes:

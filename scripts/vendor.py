@@ -27,11 +27,12 @@ main thread before the first paint (typeable 0.49 s -> 0.65 s when tried); all a
 priority, so they wait for what the first paint needs (the stylesheets, boot.js).
 
 Two fixes are applied to the copied PyScript (``patch_pyscript``): its Pyodide loader must
-boot where the browser refuses IndexedDB (a cross-site iframe), see STORAGE_FIXES; and a
-MicroPython worker is not made to write and compile PyScript's own Python package, which
-none of our workers imports, see WORKER_FIXES. And the copied MicroPython loses the
-debugging checks of the build npm ships, on its busiest paths (``patch_micropython``,
-MICROPYTHON_FIXES): our Python starts 13% sooner on a phone and runs a third faster.
+boot where the browser refuses IndexedDB (a cross-site iframe), see STORAGE_FIXES; and
+MicroPython is not made to write and compile PyScript's own Python package at each start
+(our pages bring it compiled, our workers never import it), see BOOTSTRAP_FIXES. And the
+copied MicroPython loses the debugging checks of the build npm ships, on its busiest
+paths (``patch_micropython``, MICROPYTHON_FIXES): our Python starts 13% sooner on a
+phone and runs a third faster.
 """
 
 from __future__ import annotations
@@ -130,33 +131,32 @@ awaits the store later still gets it.
 LOADER_COPIES = 2
 """Copies of that code in PyScript's bundle: the main thread's and the worker's (a string)."""
 
-WORKER_FIXES = {
-    "worker:{...<hooks>(<code>,<type>,!0),": (
-        re.compile(rb"worker:\{\.\.\.(\w+)\((\w+),(\w+)(?:,!0)?\),"),
-        rb"worker:{...\1(\2,\3,!0),",
-    ),
-    '<hooks>=(<code>,<type>,isWorker)=>{const <before>="mpy"===<type>&&isWorker?"":...': (
+BOOTSTRAP_FIXES = {
+    '<hooks>=(<code>,<type>)=>{const <before>="mpy"===<type>?"":<bootstrap>': (
         re.compile(
-            rb'(\w+)=\((\w+),(\w+)(?:,isWorker)?\)=>\{const (\w+)="mpy"===\3'
-            rb'(?:&&isWorker\?"":"mpy"===\3)?\?(\w+)\.replace\((\w+),""\):\5'
+            rb'(\w+=\(\w+,(\w+)\)=>\{const \w+="mpy"===\2\?)(?:\w+\.replace\(\w+,""\)|"")(:\w+,)'
         ),
-        rb'\1=(\2,\3,isWorker)=>{const \4="mpy"===\3&&isWorker?"":"mpy"===\3?\5.replace(\6,""):\5',
+        rb'\1""\3',
     ),
 }
-"""PyScript's code that gives a MicroPython worker no code to run before its script:
-pattern, fixed form (each matching the code fixed or not, once in the bundle).
+"""PyScript's code that gives MicroPython no code of PyScript's to run before a script
+(a page's or a worker's): pattern, fixed form (matching the code fixed or not, once in
+the bundle).
 
 Before every script PyScript runs a bootstrap of its own in the interpreter: a script of
 30 KB of string literals that writes PyScript's Python package (``pyscript/*.py``) into
-the file system, then ``import pyscript``, which compiles that package from source. A
-page of ours imports ``pyscript`` (``when``, ``web``, ``ffi``); none of our workers does
-(src/web/worker: the core, the wire, ``__export__``), and in a MicroPython worker that
-bootstrap was a quarter of its start: the app's solver worker's script ended 374 ms
-after the worker started, 287 ms without it (desktop, median of 6 cold visits; about
-four times both on a phone's CPU). The
-hooks' ``codeBeforeRun`` is made by one function for the main thread and for workers;
-the fix tells it which (``isWorker``), and it gives a MicroPython worker none. A Pyodide
-worker (the code lab's, the deep worker) keeps PyScript's bootstrap, as do our pages.
+the file system, then ``import pyscript``, which compiles that whole package from source
+(about 35 ms on this machine's desktop, four times that on a phone's CPU). None of our
+workers imports ``pyscript`` (src/web/worker: the core, the wire, ``__export__``): in a
+MicroPython worker that bootstrap was a quarter of its start (the app's solver worker's
+script ended 374 ms after the worker started, 287 ms without it; desktop, median of 6
+cold visits). Our pages import it (``when``, ``web``, ``ffi``), compiled: each page's
+pack holds the modules of PyScript's package it imports, as ``.mpy``
+(scripts/pyconfig.py, from npm's copy of the package's sources, the same release), which
+its script writes out before importing anything (src/web/unpack.py). The hooks'
+``codeBeforeRun`` (and its async twin) is made by one function for the main thread and
+workers; the fix gives MicroPython none. Pyodide (the code lab's worker, the deep worker)
+keeps PyScript's bootstrap.
 """
 
 
@@ -306,10 +306,10 @@ def tolerate_missing_storage(script: bytes) -> tuple[bytes, dict[str, int]]:
     return apply_fixes(STORAGE_FIXES, script)
 
 
-def spare_mpy_workers(script: bytes) -> tuple[bytes, dict[str, int]]:
-    """``script`` with every WORKER_FIXES applied, and how often each was found
+def skip_mpy_bootstrap(script: bytes) -> tuple[bytes, dict[str, int]]:
+    """``script`` with every BOOTSTRAP_FIXES applied, and how often each was found
     (idempotent, as ``tolerate_missing_storage``)."""
-    return apply_fixes(WORKER_FIXES, script)
+    return apply_fixes(BOOTSTRAP_FIXES, script)
 
 
 def release_micropython(script: bytes) -> tuple[bytes, dict[str, int]]:
@@ -344,17 +344,17 @@ def apply_fixes(
 
 
 def patch_pyscript(folder: Path) -> list[str]:
-    """Apply ``tolerate_missing_storage`` and ``spare_mpy_workers`` to the vendored
+    """Apply ``tolerate_missing_storage`` and ``skip_mpy_bootstrap`` to the vendored
     PyScript scripts in ``folder``.
 
     Returns what did not fit ([] when the fixes are in): each STORAGE_FIXES must be found
-    exactly LOADER_COPIES times and each WORKER_FIXES once, so a PyScript release that
+    exactly LOADER_COPIES times and each BOOTSTRAP_FIXES once, so a PyScript release that
     renames or moves the code fails the build instead of silently shipping a widget that
-    dies in cross-site iframes, or workers that start slowly again.
+    dies in cross-site iframes, or pages whose ``import pyscript`` fails.
     """
     plans = (
         (tolerate_missing_storage, STORAGE_FIXES, LOADER_COPIES, "cross-site storage fix"),
-        (spare_mpy_workers, WORKER_FIXES, 1, "MicroPython workers' fix"),
+        (skip_mpy_bootstrap, BOOTSTRAP_FIXES, 1, "MicroPython bootstrap fix"),
     )
     problems = []
     for fix, fixes, copies, what in plans:

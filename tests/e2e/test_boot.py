@@ -152,7 +152,7 @@ import os
 import sys
 
 def probe():
-    return ("pyscript" in sys.modules, "pyscript" in os.listdir())
+    return repr(["pyscript" in sys.modules, "pyscript" in os.listdir()])
 
 __export__ = ["probe"]
 </script>
@@ -160,26 +160,27 @@ __export__ = ["probe"]
 import os
 import sys
 
-from pyscript import document, workers
+import js
+from polyscript import workers
 
 async def main():
-    worker = await (await workers["probe"]).probe()
-    page = ("pyscript" in sys.modules, "pyscript" in os.listdir())
-    document.body.dataset.probe = repr([list(worker), list(page)])
+    page = repr(["pyscript" in sys.modules, "pyscript" in os.listdir()])
+    worker = await (await js.Reflect.get(workers, "probe")).probe()
+    js.document.body.dataset.probe = repr([str(worker), page])
 
 await main()
 </script>
 """
 """A page of the site with a MicroPython worker and a MicroPython script of its own,
-each saying whether PyScript's Python package is imported and in its file system."""
+with no files: each says whether PyScript's Python package is imported and in its file
+system (the page asks the worker through ``polyscript``, as ``pyscript.workers`` does)."""
 
 
-def test_a_micropython_worker_runs_without_pyscripts_own_package(
-    context: BrowserContext, base_url: str
-) -> None:
-    """The vendored PyScript gives a MicroPython worker no bootstrap of its own (vendor.py's
-    WORKER_FIXES: our workers never import ``pyscript``), and a page's interpreter still
-    has the package, written and imported, as our pages' scripts use it."""
+def test_micropython_runs_no_bootstrap_of_pyscripts(context: BrowserContext, base_url: str) -> None:
+    """The vendored PyScript has MicroPython, on a page or in a worker, run none of its own
+    Python before a script (vendor.py's BOOTSTRAP_FIXES): no package written, none
+    imported. Our workers never import ``pyscript``; our pages bring it compiled in their
+    packs (scripts/pyconfig.py), which every test of a page relies on."""
     config = json.dumps({"interpreter": PYCONFIG.INTERPRETER, "plugins": PYCONFIG.PLUGINS})
     html = PROBE_PAGE.replace("CONFIG", config)
     page = context.new_page()
@@ -188,29 +189,44 @@ def test_a_micropython_worker_runs_without_pyscripts_own_package(
     )
     page.goto(base_url + "probe.html")
     page.wait_for_function("document.body && document.body.dataset.probe", timeout=BOOT_MS)
-    assert page.evaluate("document.body.dataset.probe") == "[[False, False], [True, True]]"
+    assert page.evaluate("document.body.dataset.probe") == "['[False, False]', '[False, False]']"
 
 
-def test_the_served_pyscript_carries_the_worker_fix() -> None:
-    """The vendored PyScript the tests serve has WORKER_FIXES: patching again changes nothing."""
+def test_every_page_packs_the_pyscript_modules_it_imports() -> None:
+    """Each page's pack holds PyScript's package as the page imports it (its
+    ``__init__``, ``web`` and what they import), compiled; no worker's holds any of it."""
+    for name in PYCONFIG.CONFIGS:
+        packed = set(PYCONFIG.packed_files(name).values())
+        pyscript = {dest for dest in packed if dest.startswith("./pyscript/")}
+        if "worker" in name:
+            assert not pyscript, name
+        else:
+            assert {"./pyscript/__init__.mpy", "./pyscript/web.mpy"} <= pyscript, name
+            assert "./pyscript/fs.mpy" not in pyscript, name  # imported by none of ours
+
+
+def test_the_served_pyscript_carries_the_bootstrap_fix() -> None:
+    """The vendored PyScript the tests serve has BOOTSTRAP_FIXES: patching again changes
+    nothing."""
     served = sitekit.pyscript_bundle(SITE / "static" / "vendor" / "pyscript")
-    assert VENDOR.spare_mpy_workers(served) == (served, dict.fromkeys(VENDOR.WORKER_FIXES, 1))
+    fixes = dict.fromkeys(VENDOR.BOOTSTRAP_FIXES, 1)
+    assert VENDOR.skip_mpy_bootstrap(served) == (served, fixes)
 
 
-def test_the_worker_fix_changes_pyscript_once(tmp_path: Path) -> None:
-    """From npm's PyScript each of WORKER_FIXES is found once and applied once; a PyScript
-    that no longer has the code stops vendoring with a message naming the fix."""
+def test_the_bootstrap_fix_changes_pyscript_once(tmp_path: Path) -> None:
+    """From npm's PyScript each of BOOTSTRAP_FIXES is found once and applied once; a
+    PyScript that no longer has the code stops vendoring with a message naming the fix."""
     dist = VENDOR.NODE_MODULES / "@pyscript" / "core" / "dist"
     original = sitekit.pyscript_bundle(dist)
-    fixed, counts = VENDOR.spare_mpy_workers(original)
-    assert counts == dict.fromkeys(VENDOR.WORKER_FIXES, 1)
-    assert b"isWorker" not in original
-    assert fixed.count(b"isWorker") == 2
-    assert VENDOR.spare_mpy_workers(fixed) == (fixed, counts)
+    fixed, counts = VENDOR.skip_mpy_bootstrap(original)
+    assert counts == dict.fromkeys(VENDOR.BOOTSTRAP_FIXES, 1)
+    assert b'="mpy"===t?"":' not in original
+    assert fixed.count(b'="mpy"===t?"":') == 1
+    assert VENDOR.skip_mpy_bootstrap(fixed) == (fixed, counts)
     moved = tmp_path / "pyscript"
     moved.mkdir()
     for name in VENDOR.pyscript_files(dist):
         (moved / name).write_bytes((dist / name).read_bytes().replace(b'"mpy"===t?', b'"py"!==t?'))
     problems = VENDOR.patch_pyscript(moved)
     assert len(problems) == 1
-    assert "MicroPython workers' fix" in problems[0]
+    assert "MicroPython bootstrap fix" in problems[0]
