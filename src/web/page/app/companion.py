@@ -25,7 +25,7 @@ one call at a time and only while the board is unchanged. Each is asked in slice
 behind a look-ahead's search for longer than one slice, and a press for the very board
 being searched goes on with that search. The worker remembers its answers
 (``app.hint``), so the presses after are answered at once instead of after a chain's
-search (up to about a second under MicroPython on the hardest puzzles): a reader who
+search (up to half a second under MicroPython on the hardest puzzles): a reader who
 reads each hint keeps the worker ``AHEAD`` steps in front, so one slow chain is worked
 out during the reading of several quick steps. A new puzzle's first hint is asked ahead
 too, once the worker knows it has one solution (the rating line's ``proper``, while its

@@ -3,7 +3,7 @@
 The app's own Python runs in MicroPython, which starts in a fraction of a second. Most
 hints take it milliseconds; but a puzzle whose path needs a contradiction chain with
 splits (rated 8.5 and up: the forum's hardest) has steps whose search takes MicroPython
-half a second to a second, and CPython about a quarter of that (bench/deep.py). So once
+a quarter to half a second, and CPython a quarter to a half of that (bench/deep.py). So once
 the puzzle's rating has met such a step (``consider``, with the hardest step so far),
 the page starts static/js/deep.js, a worker running the same calls (src/web/worker/
 app.py) in Pyodide, where the reader allows it (``allowed``), and from the moment it
