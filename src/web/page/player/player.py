@@ -210,8 +210,9 @@ class Player:
 
     # -- opening a trace -----------------------------------------------------------------
 
-    async def open_trace(self, board: str, strategy: str) -> bool:
-        """Open a trace of ``board`` (an 81-character grid) by ``strategy``; False if bad.
+    async def open_trace(self, board: str, strategy: str, quiet: bool = False) -> bool:
+        """Open a trace of ``board`` (any shape the core reads: an 81-character grid, a
+        link's text) by ``strategy``; False if bad, said in the note unless ``quiet``.
 
         Any trace open before is closed, and anything still arriving for it is dropped.
         """
@@ -220,7 +221,7 @@ class Player:
         return await self.opening(
             "Starting the " + strategy + " search...",
             lambda: solver.trace_start(board, strategy),
-            ("Cannot trace this puzzle: ", "This puzzle cannot be traced"),
+            None if quiet else ("Cannot trace this puzzle: ", "This puzzle cannot be traced"),
         )
 
     async def open_recorded(self, text: str) -> bool:
@@ -240,10 +241,11 @@ class Player:
         self,
         starting: str,
         ask: "Callable[[], Awaitable[Opened | Recorded]]",
-        refused: "tuple[str, str]",
+        refused: "tuple[str, str] | None",
     ) -> bool:
         """Open the trace the worker answers ``ask()`` with (``starting`` said meanwhile);
-        False if it refuses (``refused``: the note's start and the caption)."""
+        False if it refuses (``refused``: the note's start and the caption; None: the
+        caller says why)."""
         view = self.view
         self.generation += 1
         run = self.generation
@@ -255,7 +257,7 @@ class Player:
         try:
             answer = await ask()
         except WorkerError as error:
-            if run == self.generation:
+            if run == self.generation and refused is not None:
                 view.note(refused[0] + str(error))
                 view.state("ready" if self.timeline else "idle")
                 view.say(refused[1] + ": see the note below.")

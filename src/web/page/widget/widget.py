@@ -115,12 +115,24 @@ class Widget:
             self.show_notes()
         return (await solver.parse(options.DEFAULT_PUZZLE))["grid"]
 
+    async def open_puzzle(self, solver: "Solver") -> None:
+        """Trace the puzzle the URL names: the worker reads it as it opens the trace, one
+        call where reading it first made two, one after the other, on the way to playable.
+        Only a puzzle it cannot read is read again, for the note that says why
+        (``puzzle_grid``), and LeetCode's example traced instead; not when another trace
+        was opened meanwhile."""
+        player, strategy = self.player, self.settings["strategy"]
+        run = player.generation + 1  # the opening's own (``Player.opening`` counts it)
+        if await player.open_trace(self.settings["puzzle"], strategy, quiet=True):
+            return
+        if player.generation == run:
+            await player.open_trace(await self.puzzle_grid(solver), strategy)
+
     async def start(self) -> None:
-        """Wait for the worker, open the trace, then play if asked to."""
+        """Wait for the worker, open the recording or the trace, then play if asked to."""
         frame, settings, widget = self.frame, self.settings, self.player
         try:
             solver = Solver(await frame.sudokuLabSolver())
-            grid = await self.puzzle_grid(solver)
         except Exception as error:  # said in the frame, never a blank one
             widget.view.say("The Python solver could not start: " + str(error))
             self.document.body.dataset.ready = "failed"
@@ -129,7 +141,7 @@ class Widget:
         widget.connect(solver)
         widget.traced.add_listener(self.link_app)
         if not await self.open_recording():
-            await widget.open_trace(grid, settings["strategy"])
+            await self.open_puzzle(solver)
         self.show_notes()
         loop = settings["loop"]
         if loop:
