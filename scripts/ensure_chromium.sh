@@ -6,7 +6,10 @@
 #   on another site, whose storage the shell does not keep apart), installed with apt-get
 #   as root when one is missing; else Playwright's own build (both kinds).
 # tests/support.py (launch_options) picks them in the same order.
+#   --system-only: only the apt-get step (make setup runs it beside pip's install, before
+#   the virtualenv with Playwright exists); the e2e target runs the whole script after.
 set -euo pipefail
+system_only=${1:-}
 playwright=${PLAYWRIGHT:-.venv/bin/playwright}
 shell=/usr/bin/chromium-headless-shell
 whole=/usr/bin/chromium
@@ -24,6 +27,7 @@ if { [ ! -x "$shell" ] || [ ! -x "$whole" ]; } && [ "$(id -u)" = 0 ] && command 
     chromium chromium-headless-shell
   [ -x "$shell" ] && [ -x "$whole" ] || { echo "apt-get installed no $shell or $whole" >&2; exit 1; }
 fi
+[ "$system_only" = "--system-only" ] && exit 0
 if [ -x "$whole" ]; then
   if [ -x "$shell" ]; then
     echo "chromium: $shell, and $whole for other sites' frames and the benchmarks"
