@@ -31,8 +31,7 @@ boot where the browser refuses IndexedDB (a cross-site iframe), see STORAGE_FIXE
 MicroPython is not made to write and compile PyScript's own Python package at each start
 (our pages bring it compiled, our workers never import it), see BOOTSTRAP_FIXES. And the
 copied MicroPython loses the debugging checks of the build npm ships, on its busiest
-paths (``patch_micropython``, MICROPYTHON_FIXES): our Python starts 13% sooner on a
-phone and runs a third faster.
+paths (``patch_micropython``; what they cost, measured: MICROPYTHON_FIXES).
 """
 
 from __future__ import annotations
