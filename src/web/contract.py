@@ -93,7 +93,9 @@ if TYPE_CHECKING:
 
     @final
     class Opened(TypedDict):
-        """``trace_start``: a trace to pull (``trace_pull`` answers the wire's text)."""
+        """``trace_start``: a trace to pull (``trace_pull`` answers the wire's text). Asked
+        with ``first``, the answer's line is followed by a newline and the trace's first
+        page, as ``trace_pull`` sends it (``client.opened`` reads the two)."""
 
         session: int
         grid: str

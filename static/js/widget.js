@@ -195,12 +195,24 @@ function startPython() {
   solver = Promise.all([pyscript, config])
     .then(([{ MPWorker }, { recorded_files: more, ...options }]) => {
       if (recording) options.files = { ...options.files, ...more };
+      else options.opening = firstTrace();
       return MPWorker(WORKER, { config: options, version: MICROPYTHON });
     })
     .then((worker) => worker.sync); // as `workers[name]` gives a named worker's calls
   if (recording) return;
   window.sudokuLabLend = () => solver;
   window.sudokuLabAdopt = adopt;
+}
+
+/** The trace this page's Python opens first, `[puzzle, strategy]` (the URL's puzzle and
+ * the strategy its menu shows: paintPreview), for the worker to open as it starts, while
+ * the page's Python starts too (src/web/worker/worker.py, `open_early`); null with no
+ * puzzle. Only a guess: the worker answers it to the very same call, and Python, the
+ * judge of the URL, asks for what it reads. */
+function firstTrace() {
+  const puzzle = new URLSearchParams(location.search).get("puzzle");
+  const menu = document.querySelector("#player [data-role=strategy]");
+  return puzzle === null || !menu ? null : [puzzle, menu.value];
 }
 
 let adopter = null; // this page's Python's `adopt`, once it runs

@@ -76,6 +76,7 @@ def answers(app: ModuleType) -> list[tuple[str, str]]:
         (app.analyze_stop(job["job"]), "Stopped"),
         (app.export(leetcode), "Exported"),
         (json.dumps(opened), "Opened"),
+        (app.trace_start(leetcode, "mrv", True).partition("\n")[0], "Opened"),
         (app.trace_count(opened["session"], 10), "Counted"),
         (app.trace_stop(opened["session"]), "Closed"),
         (app.trace_record(recording(leetcode)), "Recorded"),

@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import json
 import platform
+import sys
 import time
 from pathlib import Path
-from types import ModuleType
+from types import ModuleType, SimpleNamespace
 from typing import Any
 
 import pytest
-from support import APP_WORKER, LEETCODE, WORKER, load_file, solution_problems
+from client import opened
+from support import APP_WORKER, HARD, LEETCODE, WORKER, load_file, solution_problems
 
 from sudoku.render import FRAME_MS, MAX_BOARDS, MAX_FRAMES, scenes, storyboard, svg
 from sudoku.solver import analyze
@@ -204,12 +206,22 @@ def test_the_apps_worker_exports_the_shared_calls_and_its_own() -> None:
     assert all(callable(getattr(app, name)) for name in app.__export__)
 
 
+def polyscript(monkeypatch: pytest.MonkeyPatch, **config: Any) -> None:
+    """What a PyScript worker's ``polyscript`` module gives its script: the ``config`` it
+    was made with (static/js/widget.js's, for the widget's worker)."""
+    module = SimpleNamespace(config=SimpleNamespace(**config))
+    monkeypatch.setitem(sys.modules, "polyscript", module)
+
+
 @pytest.mark.parametrize(
     ("script", "module"), [("app_script.py", APP_WORKER), ("worker_script.py", WORKER)]
 )
-def test_the_script_pyscript_starts_exports_its_modules_calls(script: str, module: Path) -> None:
+def test_the_script_pyscript_starts_exports_its_modules_calls(
+    script: str, module: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A worker's script (source, which PyScript reads) brings in its compiled module's
     calls and exports the same names."""
+    polyscript(monkeypatch, opening=None)
     started = load_file(module.parent / script)
     calls = load_file(module).__export__
     assert started.__export__ == calls
@@ -253,3 +265,46 @@ def test_a_drawing_comes_in_chunks_and_can_be_stopped() -> None:
     assert "error" in json.loads(app.render_more(key))
     for bad in ((5, 4, 1), (0, 10**6, 1)):
         assert "error" in json.loads(app.render_start(LEETCODE, "naive", *bad))
+
+
+def test_a_trace_opens_with_its_first_page_when_asked(worker: ModuleType) -> None:
+    """``trace_start`` with ``first``: the answer, then the very page ``trace_pull`` gives
+    first, and the trace goes on from there (one call to a playable player)."""
+    answer, page = opened(worker.trace_start(HARD, "mrv", True))
+    plain, none = opened(worker.trace_start(HARD, "mrv"))
+    assert none == ""
+    assert {**answer, "session": 0} == {**plain, "session": 0}
+    assert page == worker.trace_pull(plain["session"], 1)
+    assert worker.trace_pull(answer["session"], 1) == worker.trace_pull(plain["session"], 1)
+    assert worker.trace_start(HARD[:80], "mrv", True).startswith('{"error"')
+
+
+def test_a_trace_opened_early_answers_its_own_call_once(worker: ModuleType) -> None:
+    """``open_early`` (the widget's worker, as it starts) opens the trace before the page
+    asks: the call with those arguments gets it, made before a trace opened meanwhile;
+    the next such call, and any other, open their own."""
+    worker.open_early(LEETCODE, "mrv")
+    meanwhile = json.loads(worker.trace_start(HARD, "mrv"))["session"]
+    early, page = opened(worker.trace_start(LEETCODE, "mrv", True))
+    again, same = opened(worker.trace_start(LEETCODE, "mrv", True))
+    assert early["session"] < meanwhile < again["session"]
+    assert page == same
+    worker.open_early(LEETCODE, "mrv")
+    other = json.loads(worker.trace_start(LEETCODE, "naive", True).partition("\n")[0])
+    assert other["strategy"] == "naive"
+    worker.open_early("55" + "." * 79 + "x", "naive")
+    assert worker.trace_start("55" + "." * 79 + "x", "naive", True).startswith('{"error"')
+
+
+def test_the_widgets_worker_opens_early_the_trace_its_config_names(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """static/js/widget.js names the page's first trace in the worker's config: the
+    worker's script opens it before it answers any call."""
+    polyscript(monkeypatch, opening=[LEETCODE, "propagate"])
+    started = load_file(WORKER.parent / "worker_script.py")
+    assert set(started.early) == {(LEETCODE, "propagate")}
+    answer, page = opened(started.trace_start(LEETCODE, "propagate", True))
+    assert answer["strategy"] == "propagate"
+    assert page
+    assert started.early == {}

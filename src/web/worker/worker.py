@@ -312,12 +312,18 @@ def counters(event: "Event") -> list[int]:
     ]
 
 
-def trace_start(board: "Any", strategy: str) -> str:
+def trace_start(board: "Any", strategy: str, first: bool = False) -> str:
     """Open a trace of the board by ``strategy``: its id, grid, and the strategy's source.
 
     ``lines`` maps each event kind to its 1-based line in ``source``; ``page`` is the
     events per page of ``trace_pull``. Bad input (puzzle or strategy): ``{"error"}``.
+    ``first``: the trace's first page comes with it (``opening``), one call where two in
+    a row went before a player could play. The one ``open_early`` made for these very
+    arguments is answered, once.
     """
+    made = early.pop((str(board), str(strategy)), None) if first else None
+    if made is not None:
+        return made
     try:
         grid = formats.parse(board)
         text, lines = source(strategy)
@@ -337,7 +343,29 @@ def trace_start(board: "Any", strategy: str) -> str:
         "lines": lines,
         "page": TRACE_PAGE,
     }
-    return reply(answer)
+    return opening(reply(answer), key, first)
+
+
+def opening(answer: str, key: int, first: bool) -> str:
+    """An opened trace's answer (``Opened``'s or ``Recorded``'s JSON, one line), and with
+    ``first`` a newline and its first page as ``trace_pull`` sends it (client.opened
+    reads both)."""
+    return answer + "\n" + trace_pull(key, 1) if first else answer
+
+
+early: "dict[tuple[str, str], str]" = {}
+"""``trace_start``'s answer with its first page, made before the page asked for it
+(``open_early``), by its board and strategy."""
+
+
+def open_early(board: str, strategy: str) -> None:
+    """Open the trace the widget's page is about to ask for (``trace_start`` with
+    ``first``), while the page's own Python still starts: static/js/widget.js passes the
+    URL's puzzle and strategy in the worker's config, and the worker's script calls this
+    before it answers anything. The page then finds it made (worker and page start side
+    by side); other arguments simply open their own. Only the newest is kept."""
+    early.clear()
+    early[(board, strategy)] = trace_start(board, strategy, first=True)
 
 
 def open_session(
@@ -365,10 +393,10 @@ def open_session(
     return key
 
 
-def trace_record(text: str) -> str:
+def trace_record(text: str, first: bool = False) -> str:
     """Open a trace of a recorded run of a reader's own code (``sudoku.recording``'s
-    text), played by ``trace_pull`` as ``trace_start``'s are: the contract is
-    src/web/recorded.py's. A recording that cannot play is a ``Failure``."""
+    text), played by ``trace_pull`` as ``trace_start``'s are (``first`` too): the contract
+    is src/web/recorded.py's. A recording that cannot play is a ``Failure``."""
     import recorded  # noqa: PLC0415 (only a widget playing a recording loads it)
 
     opened = recorded.session(str(text))
@@ -376,7 +404,7 @@ def trace_record(text: str) -> str:
         return failure(opened)
     found, page = opened
     key = open_session(found["puzzle"], None, page)
-    return reply(recorded.answer(found, key, TRACE_PAGE))
+    return opening(reply(recorded.answer(found, key, TRACE_PAGE)), key, first)
 
 
 def trace_pull(key: int, pages: int = 1) -> str:

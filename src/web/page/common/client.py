@@ -50,11 +50,22 @@ if TYPE_CHECKING:
         WrongEntry,
     )
 
+    Opening = tuple[Opened | Recorded, str]
+    """An opened trace's answer, and its first page as ``trace_pull``'s text ("" if not
+    asked for)."""
+
 GONE = "the Python solver stopped working: reload the page to start it again"
 """What a call says when the worker threw or died."""
 
 LOADING = "Python is still loading: try again in a moment"
 """What a call says before the worker answered ``ready`` (``connect``)."""
+
+
+def opened(text: str) -> "Opening":
+    """``trace_start``'s or ``trace_record``'s text as its answer and first page (see
+    ``contract.Opened``): the answer is one line of JSON."""
+    line, _, page = text.partition("\n")
+    return json.loads(line), page
 
 
 class WorkerError(Exception):
@@ -143,15 +154,15 @@ class Solver:
         answer: Exported = await self.call("export", grid)
         return answer
 
-    async def trace_start(self, grid: str, strategy: str) -> "Opened":
-        """Open a trace of ``grid`` by ``strategy``."""
-        answer: Opened = await self.call("trace_start", grid, strategy)
-        return answer
+    async def trace_start(self, grid: str, strategy: str, first: bool = False) -> "Opening":
+        """Open a trace of ``grid`` by ``strategy``, with its first page if ``first``
+        (else "")."""
+        return opened(await self.text("trace_start", grid, strategy, first))
 
-    async def trace_record(self, text: str) -> "Recorded":
-        """Open a recorded run of a reader's own code (``sudoku.recording``'s text)."""
-        answer: Recorded = await self.call("trace_record", text)
-        return answer
+    async def trace_record(self, text: str, first: bool = False) -> "Opening":
+        """Open a recorded run of a reader's own code (``sudoku.recording``'s text), with
+        its first page if ``first`` (else "")."""
+        return opened(await self.text("trace_record", text, first))
 
     async def trace_pull(self, session: int, pages: int) -> str:
         """A trace's next ``pages`` pages, as the wire's text (``wire.answer``)."""

@@ -56,7 +56,7 @@ async def count_search(  # noqa: PLR0913 (the two hooks are keyword-only, and op
     ``alive()`` says the answer is no longer wanted (or the trace cannot open). The
     worker's trace is closed in the end, whatever happens."""
     try:
-        session = (await solver.trace_start(search[0], search[1]))["session"]
+        session = (await solver.trace_start(search[0], search[1]))[0]["session"]
     except WorkerError:
         return None
     cap, chunk = limits

@@ -5,7 +5,7 @@ player opens another: what still arrives for a closed feed is dropped. One fetch
 at a time. How many pages a fetch asks for is ``pages_wanted``'s: while playing,
 ``AHEAD_PAGES`` pages stay fetched ahead of the cursor (twice that at full speed); while
 End is under way, or a step far ahead is wanted, up to ``END_PAGES`` at a time. What the
-player does once pages arrive is the player's (``Player.fill``).
+player does once pages arrive is the player's (``Player.arrived``).
 
 Runs on the page's main thread (MicroPython).
 """
@@ -82,7 +82,12 @@ class Feed:
             raise
         finally:
             self.fetching = False
+        return self.take(text)
+
+    def take(self, text: str) -> bool:
+        """Put pages that came (``trace_pull``'s text: "" for none) into the timeline;
+        whether any did, for this open feed."""
         if self.closed or not text:
             return False
-        timeline.receive(line, text)
+        timeline.receive(self.line, text)
         return True

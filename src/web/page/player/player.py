@@ -57,8 +57,7 @@ if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable, Iterable
     from typing import Any
 
-    from client import Solver
-    from contract import Opened, Recorded
+    from client import Opening, Solver
 
 COST_CAP = 200000
 """Steps counted, at most, to say how long a search is before it plays (``measure``):
@@ -220,7 +219,7 @@ class Player:
         assert solver is not None  # (the controls that open a trace wait for it)
         return await self.opening(
             "Starting the " + strategy + " search...",
-            lambda: solver.trace_start(board, strategy),
+            lambda: solver.trace_start(board, strategy, first=True),
             None if quiet else ("Cannot trace this puzzle: ", "This puzzle cannot be traced"),
         )
 
@@ -233,19 +232,19 @@ class Player:
         assert solver is not None  # (the page opens a recording once the worker is ready)
         return await self.opening(
             "Reading the recorded run...",
-            lambda: solver.trace_record(text),
+            lambda: solver.trace_record(text, first=True),
             ("Cannot play this recording: ", "This recording cannot be played"),
         )
 
     async def opening(
         self,
         starting: str,
-        ask: "Callable[[], Awaitable[Opened | Recorded]]",
+        ask: "Callable[[], Awaitable[Opening]]",
         refused: "tuple[str, str] | None",
     ) -> bool:
-        """Open the trace the worker answers ``ask()`` with (``starting`` said meanwhile);
-        False if it refuses (``refused``: the note's start and the caption; None: the
-        caller says why)."""
+        """Open the trace the worker answers ``ask()`` with, its first page with it
+        (``starting`` said meanwhile); False if it refuses (``refused``: the note's start
+        and the caption; None: the caller says why)."""
         view = self.view
         self.generation += 1
         run = self.generation
@@ -255,7 +254,7 @@ class Player:
         view.state("loading")
         view.say(starting)
         try:
-            answer = await ask()
+            answer, first = await ask()
         except WorkerError as error:
             if run == self.generation and refused is not None:
                 view.note(refused[0] + str(error))
@@ -284,9 +283,8 @@ class Player:
         view.note(answer["message"] if "recorded" in answer else "")
         if "recorded" in answer:
             view.show_cost(captions.recorded_caption(answer), str(answer["steps"]))
-        await self.fill(run)
-        if run != self.generation:
-            return False
+        if self.feed.take(first):
+            self.arrived(run)
         if "scrub" in view.part:
             view.part["scrub"].disabled = False
         view.state("ready")
@@ -338,7 +336,7 @@ class Player:
 
     async def fill(self, run: int) -> None:
         """Fetch the next pages of trace ``run`` (``Feed.pull``), then go on as the player
-        is: End under way, playing, or paused."""
+        is (``arrived``)."""
         feed = self.feed
         if feed is None or run != self.generation:
             return
@@ -350,8 +348,14 @@ class Player:
             if run == self.generation:
                 self.view.note(str(error))
             return
-        if not arrived or run != self.generation:
-            return
+        if arrived and run == self.generation:
+            self.arrived(run)
+
+    def arrived(self, run: int) -> None:
+        """Pages of trace ``run`` arrived: go on as the player is: End under way (more
+        pages), playing, or paused."""
+        line = self.timeline
+        assert line is not None  # (pages arrive for an open trace)
         if self.tree is not None:
             self.tree.grew()
         self.view.root.dataset.received = str(line.received)
