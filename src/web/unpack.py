@@ -12,8 +12,13 @@ little-endian), its path (UTF-8, relative to the interpreter's folder: ``sudoku/
 its size (4 bytes, little-endian) and its bytes. scripts/pyconfig.py's ``pack`` writes
 them; ``files`` reads them.
 
-Read as source by MicroPython (pages and workers: nothing compiled is there before it
-runs) and CPython (the unit tests).
+MicroPython (pages and workers) gets this module compiled, beside the pack (``[files]``);
+Pyodide (the app's deep worker, static/js/deep.js) and CPython (the tests) its source.
+Every start of every page and worker runs it, so it reads a pack at one go (an unsized
+``read`` takes 256 bytes at a time, each a call into the browser's file system), writes
+views of it and tries each folder once: a third of its time in MicroPython, with the
+compiling of its source the phone's main thread no longer does (README, Benchmarks,
+2026-11-29, afternoon).
 """
 
 import os
@@ -21,37 +26,35 @@ import os
 SUFFIX = ".pack"
 
 
-def files(data: bytes) -> "list[tuple[str, bytes]]":
-    """The (path, bytes) of each file of the pack ``data``, in order."""
-    found, at = [], 0
+def files(data: bytes) -> "list[tuple[str, memoryview]]":
+    """The (path, bytes) of each file of the pack ``data``, in order (views of it)."""
+    found, at, view = [], 0, memoryview(data)
     while at < len(data):
         size = int.from_bytes(data[at : at + 2], "little")
-        path = data[at + 2 : at + 2 + size].decode()
+        path = str(data[at + 2 : at + 2 + size], "utf-8")
         at += 2 + size
         size = int.from_bytes(data[at : at + 4], "little")
-        found.append((path, data[at + 4 : at + 4 + size]))
+        found.append((path, view[at + 4 : at + 4 + size]))
         at += 4 + size
     return found
 
 
-def write(path: str, data: bytes) -> None:
-    """Write ``data`` at ``path`` (relative), making its folder if need be."""
-    folder = path.rpartition("/")[0]
-    if folder:
-        try:
-            os.mkdir(folder)
-        except OSError:  # there already (one folder: ``sudoku``)
-            pass
-    with open(path, "wb") as out:
-        out.write(data)
-
-
 def unpack_here() -> None:
-    """Write the files of each pack in the current folder, then remove the pack."""
+    """Write the files of each pack in the current folder (making each folder they name,
+    once), then remove the pack."""
+    made = set()
     for name in os.listdir():
         if name.endswith(SUFFIX):
             with open(name, "rb") as pack:
-                data = pack.read()
+                data = pack.read(os.stat(name)[6])
             os.remove(name)
             for path, content in files(data):
-                write(path, content)
+                folder = path.rpartition("/")[0]
+                if folder and folder not in made:
+                    made.add(folder)
+                    try:
+                        os.mkdir(folder)
+                    except OSError:  # there already
+                        pass
+                with open(path, "wb") as out:
+                    out.write(content)

@@ -84,12 +84,13 @@ def config_of(name: str) -> dict[str, Any]:
 @pytest.mark.parametrize("name", sorted(pyconfig.CONFIGS))
 def test_every_import_is_found_or_standard(name: str) -> None:
     """Each config brings every module its script imports, and theirs (in its pack, but
-    the unpacker, as source): an import that is neither found in the script's folders
+    the unpacker, compiled beside it): an import that is neither found in the script's folders
     nor MicroPython's or PyScript's own would be an ImportError in the browser."""
     config = pyconfig.CONFIGS[name]
     sources = pyconfig.needed_files(config)
     unpacker, pack = "./src/web/unpack.py", pyconfig.pack_path(name)
-    listed = {f"./{pack.as_posix()}": f"./{pack.name}", unpacker: "./unpack.py"}
+    compiled = "./static/compiled/src/web/unpack.mpy"
+    listed = {f"./{pack.as_posix()}": f"./{pack.name}", compiled: "./unpack.mpy"}
     assert config_of(name)["files"] == listed
     assert modules(name) == {dest[2:-3] + ".mpy" for dest in sources.values()}
     for key, _ in config.later:
