@@ -13,6 +13,13 @@
 // Messages in: [id, name, args], a call of app.py's (its arguments are text and small
 // numbers). Messages out: {ready: ms} once Pyodide and the modules are in (or {failed:
 // text}), then [id, answer] (app.py's JSON text) or [id, null, text] for a call that threw.
+//
+// A reader's press comes first: the calls the page makes in the background, a slice at a
+// time (BACKGROUND: the look-ahead's hints and the rating's walk, src/web/page/app/
+// companion.py and rating.py), wait while any other call is queued. The page keeps one of
+// each out, so a press queued behind both waited for two slices; now it waits for the
+// one that runs, at most. A new puzzle's first press no longer waits for its rating's
+// first slice either: the two share the search (app.py, ``steps_of``).
 
 const PYODIDE = new URL("../vendor/pyodide/pyodide.mjs", import.meta.url);
 const PACK = new URL("../compiled/py-app-worker.pack", import.meta.url);
@@ -49,7 +56,21 @@ ready.then(
   (error) => self.postMessage({ failed: String((error && error.message) || error) }),
 );
 
-self.onmessage = async ({ data: [id, name, args] }) => {
+const BACKGROUND = new Set(["hint_ahead", "rate_more", "rate_start"]);
+/** The calls not answered yet, in the order they came. */
+const queue = [];
+/** Runs the next call once the messages that came during the last one are queued. */
+const tick = new MessageChannel();
+
+/** The call to run next: the first not in BACKGROUND, else the first. */
+function next() {
+  const first = queue.findIndex(([, name]) => !BACKGROUND.has(name));
+  return queue.splice(Math.max(first, 0), 1)[0];
+}
+
+/** Answer one call, then go on while any is queued. */
+async function run() {
+  const [id, name, args] = next();
   try {
     const app = await ready;
     if (!app.__export__.includes(name)) throw new Error(`no call ${name}`);
@@ -57,4 +78,20 @@ self.onmessage = async ({ data: [id, name, args] }) => {
   } catch (error) {
     self.postMessage([id, null, String((error && error.message) || error)]);
   }
+  if (queue.length) tick.port2.postMessage(null);
+}
+
+/** Whether calls run: once Pyodide is in (or failed to come: each call then says why). */
+let running = false;
+
+function start() {
+  running = true;
+  if (queue.length) tick.port2.postMessage(null);
+}
+
+ready.then(start, start);
+tick.port1.onmessage = run;
+self.onmessage = ({ data }) => {
+  queue.push(data);
+  if (running && queue.length === 1) tick.port2.postMessage(null);
 };

@@ -121,3 +121,38 @@ def test_a_deep_worker_that_fails_its_calls_gives_them_back_to_micropython(
     assert page.evaluate(STATE) == "failed"
     assert page.locator("#rating").get_attribute("data-state") in {"rating", "rated"}
     assert errors == []
+
+
+ORDER = """async ([url, calls]) => {
+    const worker = new Worker(url, {type: "module"});
+    const answered = [];
+    const done = new Promise((resolve, reject) => {
+        worker.onmessage = ({data}) => {
+            if (data.failed) reject(new Error(data.failed));
+            if (data.ready) calls.forEach((call) => worker.postMessage(call));
+            if (Array.isArray(data)) answered.push(data[0]);
+            if (answered.length === calls.length) resolve(answered);
+        };
+    });
+    try { return await done; } finally { worker.terminate(); }
+}"""
+"""JS: start a deep worker, post ``calls`` at once when it is ready, the ids in the order
+their answers came."""
+
+
+def test_a_press_is_answered_before_the_background_slices_queued_before_it(
+    context: BrowserContext, base_url: str
+) -> None:
+    """The deep worker runs the calls a reader waits for before the look-ahead's and the
+    rating's slices that came first (static/js/deep.js), and those in their order."""
+    page = context.new_page()
+    page.goto(base_url + "version.json")
+    calls = [
+        [1, "rate_more", [10**6]],
+        [2, "hint_ahead", [NESTED, NESTED]],
+        [3, "parse", [NESTED]],
+        [4, "rate_more", [10**6]],
+        [5, "hint", [NESTED, NESTED]],
+    ]
+    order = page.evaluate(ORDER, [base_url + "static/js/deep.js", calls])
+    assert order == [3, 5, 1, 2, 4]
