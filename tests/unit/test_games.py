@@ -244,3 +244,49 @@ def test_lock_makes_typed_digits_givens_and_unlock_lets_them_change() -> None:
     board.write(1, "3")
     board.lock()
     assert (board.puzzle()[:3], board.kind(2)) == ("53.", "entry")
+
+
+def test_a_save_restores_only_the_boards_it_has_not_seen(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each board's facts are read once (``facts``): reading back what was read before,
+    saving an edit, showing the games' counts restore no board but the one edited, and
+    the answers are those of boards read afresh."""
+    kept = games.empty()
+    for n, puzzle in enumerate([LEETCODE, EASY]):
+        kept = games.played(kept, played_board(puzzle, (n + 2, "4")), 1000, bump=True)
+    text = games.text_of(kept)
+    games.read(text)  # the page's first read: each board is seen
+    restored: list[object] = []
+    restore = Sheet.restore
+    monkeypatch.setattr(
+        Sheet, "restore", lambda self, board: restored.append(board) or restore(self, board)
+    )
+    again = games.read(text)
+    given = {puzzle: 81 - puzzle.count(".") for puzzle in (LEETCODE, EASY)}
+    assert [games.counts(game) for game in again["games"]] == [
+        (given[EASY], 1),
+        (given[LEETCODE], 1),
+    ]
+    assert restored == []
+    edited = played_board(LEETCODE, (2, "4"))
+    edited.write(3, "6")
+    again = games.played(again, edited, 2000, bump=True)
+    assert [games.puzzle_of(game) for game in again["games"]] == [LEETCODE, EASY]
+    assert restored == [edited.snapshot(with_solved=False)]
+    games.remembered.clear()
+    assert games.read(games.text_of(again)) == again
+    assert [games.counts(game) for game in again["games"]] == [
+        (given[LEETCODE], 2),
+        (given[EASY], 1),
+    ]
+
+
+def test_the_facts_remembered_are_bounded() -> None:
+    """Past ``FACTS_KEPT`` boards, the facts are forgotten and read again when asked."""
+    games.remembered.clear()
+    boards = [played_board(LEETCODE, (2, str(d))) for d in "123456789"]
+    boards += [played_board(LEETCODE, (c, "1")) for c in range(games.FACTS_KEPT)]
+    for board in boards:
+        assert games.facts(board.snapshot(with_solved=False)) is not None
+    assert 0 < len(games.remembered) <= games.FACTS_KEPT
+    first = boards[0].snapshot(with_solved=False)
+    assert games.facts(first) == (first, LEETCODE, 81 - LEETCODE.count("."), 1, True)

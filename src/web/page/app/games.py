@@ -51,6 +51,10 @@ if TYPE_CHECKING:
         board: str
         ms: int
 
+    Facts = tuple[str, str, int, int, bool]
+    """What ``facts`` reads from a board: its snapshot, puzzle, givens and entries counted,
+    and whether the reader wrote on it."""
+
     class Kept(TypedDict):
         """All that storage keeps (see the module's docstring)."""
 
@@ -74,6 +78,13 @@ MAX_MS = 100 * 3600 * 1000
 MAX_TEXT = 40_000
 """More than ``MAX_GAMES`` games can take (a snapshot is at most about 2.5 kB): longer
 text is not ours, and is not parsed (MicroPython would take seconds on megabytes)."""
+
+
+FACTS_KEPT = 4 * MAX_GAMES
+"""Boards whose facts ``facts`` remembers at most (then it forgets them all)."""
+
+remembered: "dict[str, Facts]" = {}
+"""Each board's facts by its text (``facts``)."""
 
 
 def empty() -> "Kept":
@@ -117,10 +128,44 @@ def game_of(item: object) -> "Game | None":
     """A stored game, checked (a board that restores, with a puzzle); None if it is not one."""
     if not isinstance(item, dict):
         return None
-    sheet = Sheet()
-    if not sheet.restore(item.get("board")) or sheet.puzzle() == BLANK * 81:
+    found = facts(item.get("board"))
+    return None if found is None else {"board": found[0], "ms": ms_of(item.get("ms"))}
+
+
+def facts(board: object) -> "Facts | None":
+    """A game's board (``Sheet.snapshot``'s text) as what the games are told by: its
+    snapshot as kept (no solver's digits), its puzzle, its givens and the reader's entries
+    counted, and whether the reader wrote on it (an entry, a pencil mark, a crossing out);
+    None for a board that does not restore or has no puzzle.
+
+    Remembered by the board's text (``FACTS_KEPT``): a save reads every kept game and the
+    clock's second shows them all, and all but the board's game are the text they were
+    the time before. Restoring each again, several times a game, took a tenth of a second
+    of the page's main thread for each edit, with eight games kept (README, Benchmarks,
+    2026-11-29, afternoon)."""
+    if not isinstance(board, str):
         return None
-    return {"board": sheet.snapshot(with_solved=False), "ms": ms_of(item.get("ms"))}
+    known = remembered.get(board)
+    if known is not None:
+        return known
+    sheet = Sheet()
+    if not sheet.restore(board) or sheet.puzzle() == BLANK * 81:
+        return None
+    puzzle = sheet.puzzle()
+    wrote = any(sheet.entries) or any(sheet.pencil) or any(sheet.struck)
+    snapshot, given = sheet.snapshot(with_solved=False), 81 - puzzle.count(BLANK)
+    known = (snapshot, puzzle, given, sheet.count_entries(), wrote)
+    if len(remembered) >= FACTS_KEPT:
+        remembered.clear()
+    remembered[board] = known
+    return known
+
+
+def known_facts(game: "Game") -> "Facts":
+    """A kept game's ``facts`` (its board restores: ``read`` checked it, or ``played`` made it)."""
+    found = facts(game["board"])
+    assert found is not None
+    return found
 
 
 def ms_of(value: object) -> int:
@@ -133,16 +178,9 @@ def ms_of(value: object) -> int:
     return int(value)
 
 
-def sheet_of(game: "Game") -> Sheet:
-    """A game's board (a kept game's restores: ``read`` checked it)."""
-    sheet = Sheet()
-    sheet.restore(game["board"])
-    return sheet
-
-
 def puzzle_of(game: "Game") -> str:
     """A game's puzzle: its givens as 81 characters."""
-    return sheet_of(game).puzzle()
+    return known_facts(game)[1]
 
 
 def find(kept: "Kept", puzzle: str) -> "Game | None":
@@ -188,8 +226,7 @@ def trimmed(games: "list[Game]") -> "list[Game]":
 
 def written(game: "Game") -> bool:
     """Whether the reader wrote on the game: an entry, a pencil mark, a crossing out."""
-    sheet = sheet_of(game)
-    return any(sheet.entries) or any(sheet.pencil) or any(sheet.struck)
+    return known_facts(game)[4]
 
 
 def time_text(puzzle: str, ms: float) -> str:
@@ -235,5 +272,5 @@ def migrated(board_text: "str | None", play_text: "str | None") -> str:
 
 def counts(game: "Game") -> "tuple[int, int]":
     """A game's givens, and the reader's entries on it."""
-    sheet = sheet_of(game)
-    return 81 - sheet.puzzle().count(BLANK), sheet.count_entries()
+    found = known_facts(game)
+    return found[2], found[3]
