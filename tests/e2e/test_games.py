@@ -417,3 +417,19 @@ def test_start_and_edit_buttons_on_a_phone(browser: Browser, base_url: str) -> N
         assert shown == ["none", "inline"]
     finally:
         context.close()
+
+
+def test_a_puzzle_pasted_right_after_typing_keeps_the_entry_in_its_game(board: Page) -> None:
+    """An entry, then another puzzle pasted at once (within the quiet time before a
+    save): the entry is kept in its own puzzle's game, which Your games brings back."""
+    leetcode = load(board, "leetcode")
+    saved = "p => (" + KEPT + ")().current === p"
+    board.wait_for_function(saved, arg=leetcode)
+    type_in(board, "r1c3", "4")
+    paste(board, "#r1c1", EASY)
+    wait_verdict(board, "loaded")
+    board.wait_for_function(saved, arg=EASY)
+    kept = board.evaluate(KEPT)
+    game = next(g for g in kept["games"] if json.loads(g["board"])["givens"] == leetcode)
+    assert json.loads(game["board"])["entries"][2] == "4"
+    assert board.locator("#games option").all_text_contents()[1].startswith("#2: 1/51 filled")

@@ -98,6 +98,10 @@ class Editor:
         ``bump``: True when the reader played (``games.played``), False for a change that
         is not their play, None for a game brought back exactly as it was kept (nothing
         to keep)."""
+        self.leaving = Event()
+        """Triggered before another puzzle or a kept game replaces the board (``load``,
+        ``play``), the board still as the reader left it: a change still waiting to be
+        kept is kept now, with its own puzzle (main.py)."""
 
     # -- painting ------------------------------------------------------------------------
 
@@ -205,6 +209,7 @@ class Editor:
         """Put a puzzle on the sheet: its digits become the givens, the timer starts at
         zero. ``record``: the reader loaded it (Undo takes it back, and it is their game
         now)."""
+        self.leaving.trigger(None)
         before = self.sheet.snapshot()
         self.sheet.load(grid)
         if record and self.sheet.snapshot() != before:
@@ -217,6 +222,7 @@ class Editor:
         """Put a kept game on the sheet as it was (``board``: its ``Sheet.snapshot``, and
         its time); ``what``: the reader opened it (Undo goes back), else it comes back
         as it was kept."""
+        self.leaving.trigger(None)
         if what:
             self.past.record(self.sheet.snapshot(), what, self.watch.ms())
         self.sheet.restore(board)

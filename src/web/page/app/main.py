@@ -128,6 +128,14 @@ def on_change(bump: "bool | None") -> None:
         keeper.remember(bump)
 
 
+@when(editor.leaving)
+def on_leaving(_nothing: None) -> None:
+    """Another puzzle or game is about to replace the board: a change still waiting for
+    the typing to pause (``keeping.QUIET_MS``) is kept now, on its own puzzle's game
+    (``Keeper.flush``), not lost under the next puzzle's."""
+    keeper.flush()
+
+
 @when(rater.proper)
 def on_proper(_puzzle: str) -> None:
     """The puzzle has one solution (its rating under way or come): ask ahead for its
