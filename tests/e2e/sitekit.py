@@ -70,8 +70,9 @@ def not_loaded_by_pages(site: Path) -> set[str]:
     fetched only by an install; static/js/embed.js is loaded by blogs, next to the widget;
     the GIF encoder only when the Share panel makes a GIF; static/js/recording.js and the
     pack of its worker's modules that play it only by a widget that plays a recording (the
-    post's own code); static/js/deep.js and its sources' pack only by the app on a
-    puzzle that needs nested chains (src/web/page/app/deep.py).
+    post's own code); static/js/deep.js, its sources' pack and the unpacker's source (the
+    MicroPython pages and workers load it compiled) only by the app on a puzzle that needs
+    nested chains (src/web/page/app/deep.py).
     """
     manifest = json.loads((site / "manifest.webmanifest").read_text(encoding="utf-8"))
     icons = {icon["src"] for icon in manifest["icons"]}
@@ -84,6 +85,7 @@ def not_loaded_by_pages(site: Path) -> set[str]:
         "static/vendor/gifenc/gifenc.esm.js",
         "static/js/deep.js",
         (pyconfig.COMPILED / next(iter(pyconfig.SOURCE_PACKS))).as_posix(),
+        pyconfig.UNPACKER.relative_to(pyconfig.ROOT).as_posix(),
     } | icons
 
 
