@@ -18,7 +18,7 @@ Every start of every page and worker runs it, so it reads a pack at one go (an u
 ``read`` takes 256 bytes at a time, each a call into the browser's file system), writes
 views of it and tries each folder once: a third of its time in MicroPython, with the
 compiling of its source the phone's main thread no longer does (README, Benchmarks,
-2026-11-29, afternoon).
+2026-11-29, the evening).
 """
 
 import os

@@ -142,7 +142,7 @@ def facts(board: object) -> "Facts | None":
     clock's second shows them all, and all but the board's game are the text they were
     the time before. Restoring each again, several times a game, took a tenth of a second
     of the page's main thread for each edit, with eight games kept (README, Benchmarks,
-    2026-11-29, afternoon)."""
+    2026-11-29, the evening)."""
     if not isinstance(board, str):
         return None
     known = remembered.get(board)
