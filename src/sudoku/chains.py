@@ -46,7 +46,8 @@ its own ``assume``.
 from __future__ import annotations
 
 from sudoku.grid import PEERS, UNITS, UNITS_OF
-from sudoku.singles import INDEX, PLACED, PLACES, close
+from sudoku.singles import ALL, INDEX, PLACED, PLACES, UNIT_AT, close
+from sudoku.singles import SIZE as STATE_SIZE
 from sudoku.singles import start as start_of
 from sudoku.steps import (
     BIT,
@@ -69,11 +70,17 @@ if TYPE_CHECKING:
 
     Link = tuple[str, int, str, int, tuple[tuple["Link", ...], ...]]
     """A contradiction chain's link (see the module docstring)."""
+    Split = tuple[int, list[tuple[int, int]]]
+    """Where a stalled chain may split: (unit, options (cell, bit)) (see ``splits``)."""
+    Keyed = tuple[int, int, int, Split]
+    """A split with its test (``split_key``)."""
 
 RATINGS = {"x-chain": 66, "xy-chain": 66, "contradiction chain": 75}
 """Each chain's base rating in tenths; ``length_bonus`` adds for long chains, and a
 contradiction chain 10 tenths per level of splits."""
 
+PAIRS = tuple([(m & -m, m ^ (m & -m)) if SIZE[m] == 2 else () for m in range(512)])
+"""Each 9-bit mask with two bits: its two one-bit masks, lowest first; else empty."""
 MAX_LINKS = 16
 """The longest x-chain or xy-chain looked for (cells): longer ones are past following."""
 
@@ -394,27 +401,36 @@ def last_split(state: list[int]) -> Plan | None:
     nothing. Each option it placed breaks nothing either (singles only remove, so a state
     with fewer removed than a witness cannot break a rule the witness keeps). Each option
     tried that breaks nothing is a witness: the splits it decided are passed by."""
-    left = splits(state, True)
+    left = [split_key(split) for split in splits(state, True)]
     while left:
-        unit, options = left[0]
+        unit, options = left[0][3]
         for cell, bit in options:
             after = state[:]
             if close(after, cell, bit):
-                left = [split for split in left[1:] if not decided(after, split)]
+                left = undecided(after, left[1:])
                 break
         else:
             return (unit, options), [None] * len(options)
     return None
 
 
-def decided(state: list[int], split: tuple[int, list[tuple[int, int]]]) -> bool:
-    """Whether ``state`` (a witness: reached by options and singles, breaking nothing)
-    placed one of ``split``'s options: filled its cell, or placed its digit in its unit."""
+def split_key(split: Split) -> Keyed:
+    """``split`` with its test, for ``undecided``: ``(slot, mask, value, split)``, where a
+    state decided the split when ``state[slot] & mask == value``: a cell's split when the
+    cell is filled (no candidate left), a digit's split when the digit is placed in its
+    unit (see ``singles``: a state's slots)."""
     unit, options = split
     cell, bit = options[0]
     if unit < 0:
-        return not state[cell]
-    return bool(state[PLACED + unit] & bit)
+        return cell, ALL, 0, split
+    return PLACED + unit, bit, bit, split
+
+
+def undecided(state: list[int], keyed: list[Keyed]) -> list[Keyed]:
+    """The splits of ``keyed`` (``split_key``'s) that ``state``, a witness (reached by
+    options and singles, breaking nothing), did not decide: it placed none of their
+    options, so each may still be one whose every option breaks a rule."""
+    return [key for key in keyed if (state[key[0]] & key[1]) ^ key[2]]
 
 
 def ahead(state: list[int]) -> bool:
@@ -484,25 +500,31 @@ def splits(state: list[int], every: bool) -> list[tuple[int, list[tuple[int, int
     """Where a stalled chain (a ``singles`` state) may split, each as (unit, options
     (cell, bit)): the cells with two candidates (unit -1), then the digits with two places
     in a unit (``every``: all of them; else the first), or the cell with the fewest
-    candidates if there is neither."""
-    found = []
-    for cell in range(81):
-        if SIZE[state[cell]] == 2:
-            found.append((-1, [(cell, low) for low in bits_of(state[cell])]))
-            if not every:
-                return found
-    for unit, members in enumerate(UNITS):
-        done = state[PLACED + unit]
-        first = PLACES + 9 * unit
-        for digit in range(9):
-            where = state[first + digit]  # the digit's places in the unit, as positions
-            rest = where & (where - 1)  # all but the first: one bit when there are two
-            bit = 1 << digit
-            if rest and not rest & (rest - 1) and not done & bit:
-                pair = [(members[INDEX[where ^ rest]], bit), (members[INDEX[rest]], bit)]
-                found.append((unit, pair))
-                if not every:
-                    return found
+    candidates if there is neither.
+
+    Comprehensions over the state's slots, with ``PAIRS`` (a mask's two bits, if it has
+    two): under MicroPython a comprehension's loop costs a third of a ``for`` statement's
+    with ``append``, and the chains ask this of every state they look at. A digit's
+    places are kept only while it is to be placed in the unit, and once placed it has one
+    place there (its cell): two places mean a split.
+    """
+    pairs = PAIRS
+    found = [
+        (-1, [(cell, pairs[state[cell]][0]), (cell, pairs[state[cell]][1])])
+        for cell in range(81)
+        if pairs[state[cell]]
+    ]
+    if found and not every:
+        return found[:1]
+    index = INDEX
+    for at in [at for at in range(PLACES, STATE_SIZE) if pairs[state[at]]]:
+        unit = UNIT_AT[at]
+        bit = 1 << (at - PLACES - 9 * unit)
+        members = UNITS[unit]
+        low, high = pairs[state[at]]
+        found.append((unit, [(members[index[low]], bit), (members[index[high]], bit)]))
+        if not every:
+            return found
     if not found:
         cell = min([c for c in range(81) if state[c]], key=lambda c: SIZE[state[c]])
         found.append((-1, [(cell, low) for low in bits_of(state[cell])]))

@@ -15,12 +15,13 @@ from sudoku.chains import (
     bits_of,
     chain_links,
     contradiction_chain,
-    decided,
     last_split,
     needs_of,
     plan_for,
     refutations,
+    split_key,
     splits,
+    undecided,
 )
 from sudoku.formats import PuzzleError
 from sudoku.grid import UNITS
@@ -90,11 +91,20 @@ def open_places(state: list[int]) -> list[tuple[int, int, int]]:
 
 def assert_places_as_the_cells_give(state: list[int]) -> None:
     """Each digit still to be placed in a unit has the places its cells give it (as
-    ``start`` finds them from the masks alone), two or more: no single left behind."""
+    ``start`` finds them from the masks alone), two or more: no single left behind; and
+    a digit done in a unit has one place there at most (``chains.splits`` reads two
+    places as a split without asking whether the digit is done)."""
     fresh = start(state[:81])
     kept = open_places(state)
     assert kept == [(unit, digit, fresh[PLACES + 9 * unit + digit]) for unit, digit, _ in kept]
     assert all(places & (places - 1) for _, _, places in kept)
+    done = [
+        state[PLACES + 9 * unit + digit]
+        for unit in range(27)
+        for digit in range(9)
+        if state[PLACED + unit] & (1 << digit)
+    ]
+    assert not any(places & (places - 1) for places in done)
 
 
 @pytest.mark.parametrize("given", [CHAIN_STATE, SPLIT_STATE])
@@ -175,7 +185,7 @@ def test_splits_come_cells_first_then_digits() -> None:
 
 
 def test_a_witness_decides_the_splits_whose_cell_it_filled_or_digit_it_placed() -> None:
-    """decided: a split is decided by a state that filled its cell (a cell split) or
+    """undecided: a split is decided by a state that filled its cell (a cell split) or
     placed its digit in its unit (a digit's split), and then holds one of its options."""
     masks = start_masks(SPLIT_STATE)
     stalled = start(masks)
@@ -191,7 +201,9 @@ def test_a_witness_decides_the_splits_whose_cell_it_filled_or_digit_it_placed() 
                 expected = not after[spot]
             else:
                 expected = any(not after[c] and after[PLACED + unit] & digit for c, _ in options)
-            assert decided(after, (unit, options)) == expected
+            assert undecided(after, [split_key((unit, options))]) == (
+                [] if expected else [split_key((unit, options))]
+            )
             seen.add((unit < 0, expected))
     assert seen == {(True, True), (True, False), (False, True), (False, False)}
 
