@@ -116,11 +116,58 @@ def test_a_deep_worker_that_fails_its_calls_gives_them_back_to_micropython(
     )
     page.goto(f"{base_url}?deep=1&puzzle={NESTED}")
     wait_ready(page)
-    page.wait_for_function(f"{STATE} !== 'off' && {STATE} !== 'starting'", timeout=BOOT_MS)
+    page.wait_for_function(f"{STATE} === 'ready' || {STATE} === 'failed'", timeout=BOOT_MS)
     assert hints_shown(page, 3) == said(NESTED, 3)
     assert page.evaluate(STATE) == "failed"
     assert page.locator("#rating").get_attribute("data-state") in {"rating", "rated"}
     assert errors == []
+
+
+ACTS = """(() => {
+    window.__acts = [];
+    window.__states = [];
+    for (const kind of ['pointerdown', 'keydown', 'click', 'input', 'paste']) {
+        window.addEventListener(kind, () => window.__acts.push(performance.now()), true);
+    }
+    addEventListener('DOMContentLoaded', () => new MutationObserver(() => {
+        window.__states.push([document.body.dataset.deep, performance.now()]);
+    }).observe(document.body, {attributes: true, attributeFilter: ['data-deep']}));
+})()"""
+"""JS (before the page's own): the time of each act of the reader's, and of each state the
+deep worker's flag takes."""
+ACTING = """addEventListener('DOMContentLoaded', () => {
+    window.__acting = setInterval(() => document.body.dispatchEvent(
+        new PointerEvent('pointerdown', {bubbles: true})), 100);
+})"""
+"""JS (before the page's own): a reader at work from the start, an act every 100 ms (a
+pointer down on nothing in particular)."""
+
+
+def test_the_deep_worker_waits_until_the_reader_leaves_the_page_alone(
+    context: BrowserContext, base_url: str
+) -> None:
+    """Pyodide's start takes the cores for seconds: while the reader acts (a pointer down
+    every 0.1 s) the deep worker waits, however long; it starts once the reader has done
+    nothing for a second (``deep.IDLE_MS``), by the page's own clock."""
+    page = context.new_page()
+    page.add_init_script(ACTS)
+    page.add_init_script(ACTING)
+    page.goto(f"{base_url}?deep=1&puzzle={NESTED}")
+    wait_ready(page)
+    page.wait_for_function(f"{STATE} === 'waiting'", timeout=SOLVE_MS)
+    waited = page.evaluate("performance.now()")
+    page.wait_for_function(
+        f"window.__acts.filter(t => t > {waited}).length >= 30", timeout=SOLVE_MS
+    )
+    assert page.evaluate(STATE) == "waiting"
+    page.evaluate("clearInterval(window.__acting)")
+    page.wait_for_function(f"{STATE} === 'ready' || {STATE} === 'failed'", timeout=BOOT_MS)
+    assert page.evaluate(STATE) == "ready"
+    started = next(t for state, t in page.evaluate("window.__states") if state == "starting")
+    last_act = max(t for t in page.evaluate("window.__acts") if t <= started)
+    assert last_act > waited
+    assert started - last_act >= 1000
+    assert float(page.evaluate("document.body.dataset.deepQuiet")) >= 1000
 
 
 ORDER = """async ([url, calls]) => {

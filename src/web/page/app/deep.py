@@ -6,20 +6,31 @@ splits (rated 8.5 and up: the forum's hardest) has steps whose search takes Micr
 a quarter to half a second, and CPython a quarter to a half of that (bench/deep.py). So once
 the puzzle's rating has met such a step (``consider``, with the hardest step so far),
 the page starts static/js/deep.js, a worker running the same calls (src/web/worker/
-app.py) in Pyodide, where the reader allows it (``allowed``), and from the moment it
-answers, the steps are asked of it (``client.Solver.deepen``): the same modules, the
-same answers, sooner (``rating.Rater.hand_over``). Never before the app is usable (a
-rating comes after), never in someone else's frame, never for a puzzle MicroPython
-answers at once; and Pyodide's 6.3 MB (gzip) only on a fast connection that is not
+app.py) in Pyodide, where the reader allows it (``allowed``) and once the page is idle
+(``start_when_idle``), and from the moment it answers, the steps are asked of it
+(``client.Solver.deepen``): the same modules, the same answers, sooner
+(``rating.Rater.hand_over``). Never before the app is usable (a rating comes after),
+never in someone else's frame, never for a puzzle MicroPython answers at once, never
+while the reader is at work; and Pyodide's 6.3 MB (gzip) only on a fast connection that is not
 metered: the browser says it (``navigator.connection``: not Save-Data, "4g", not
 "cellular"), or the URL asks for it. A browser that does not say (Firefox, Safari) keeps
 MicroPython's hints. Once fetched
 through the service worker, Pyodide's files stay for offline use (docs/offline.md).
 
+**Idle.** Pyodide's start takes this machine's two cores for seconds (compiling its
+wasm, then CPython's own start), and MicroPython's answers, which the reader waits for
+meanwhile, took twice as long then: a reader pressing Hint the moment each answer
+showed, on a forum puzzle opened cold, waited up to 0.5-0.9 s (MicroPython alone: 0.45
+s). So the deep worker starts only once the reader has left the page alone (no click,
+key, input or paste) for ``IDLE_MS``: while they read, not while they press.
+
 URL flag ``deep``: ``deep=1`` starts the deep worker for such a puzzle whatever the
-connection (tests, benchmarks), ``deep=0`` never. Flag for tests: ``body[data-deep]`` is
-"off", "starting", "ready" (it answers the steps) or "failed" (it could not start,
-or died: MicroPython answers); ``body[data-deep-calls]`` the calls asked of it so far.
+connection (tests, benchmarks), ``deep=0`` never. Flags for tests: ``body[data-deep]`` is
+"off", "waiting" (for the page to be idle), "starting", "ready" (it answers the steps)
+or "failed" (it could not start, or died: MicroPython answers);
+``body[data-deep-calls]`` the calls asked of it so far; ``body[data-deep-started]`` the
+page's clock (``performance.now()``, ms) when it started, and ``body[data-deep-quiet]``
+how long the reader had left the page alone then.
 
 Runs on the page's main thread (MicroPython).
 """
@@ -38,6 +49,9 @@ NESTED = 85
 """The rating (tenths) of a contradiction chain with one level of splits
 (``sudoku.chains.RATINGS`` plus a level): the steps whose search is slow under MicroPython."""
 
+IDLE_MS = 1000
+"""How long the reader must have left the page alone before Pyodide starts (see the
+module's docstring): longer than a reader's pause between two presses of Hint."""
 SCRIPT = "./static/js/deep.js"
 STOPPED = "the deep worker stopped"
 
@@ -127,8 +141,19 @@ class Deep:
         self.solver = solver
         self.hand_over = hand_over
         self.worker: DeepWorker | None = None
+        self.wanted = False
+        """A puzzle called for it, and the reader allows it: it starts once idle."""
         self.flag = text_of(window.URLSearchParams.new(window.location.search).get("deep"))
+        self.touched = 0.0
+        """When the reader last did something on the page (``performance.now()``, ms)."""
+        self.wake = create_proxy(browser.guarded(self.start_when_idle))
+        """``start_when_idle`` for a timer."""
         self.show("off")
+
+    def touch(self) -> None:
+        """The reader did something (a pointer down, a key, a click, an input, a paste:
+        main.py routes them here): the page is not idle."""
+        self.touched = window.performance.now()
 
     def show(self, state: str) -> None:
         """The state, for tests (``body[data-deep]``)."""
@@ -151,9 +176,24 @@ class Deep:
 
     def consider(self, tenths: int) -> None:
         """The puzzle's hardest step so far is rated ``tenths``: start the deep worker if
-        it is a nested chain's and the reader allows it (once a visit)."""
-        if self.worker is not None or tenths < NESTED or not self.allowed():
+        it is a nested chain's and the reader allows it (once a visit), when the page is
+        idle."""
+        if self.wanted or tenths < NESTED or not self.allowed():
             return
+        self.wanted = True
+        self.show("waiting")
+        self.start_when_idle()
+
+    def start_when_idle(self, _timer: "Any" = None) -> None:
+        """Start the deep worker if the reader has left the page alone for ``IDLE_MS``,
+        else look again when they will have (``wake``, a timer's), if they do nothing
+        more meanwhile."""
+        quiet = window.performance.now() - self.touched
+        if quiet < IDLE_MS:
+            window.setTimeout(self.wake, IDLE_MS - quiet, None)  # None: guarded's event
+            return
+        document.body.dataset.deepStarted = str(window.performance.now())
+        document.body.dataset.deepQuiet = str(quiet)
         self.show("starting")
         self.worker = DeepWorker(self.ready, self.failed)
 

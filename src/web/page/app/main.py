@@ -149,6 +149,16 @@ def on_hardest(tenths: int) -> None:
     deep.consider(tenths)
 
 
+@when("pointerdown", window)
+@when("keydown", window)
+@when("click", window)
+@when("input", window)
+@when("paste", window)
+def on_reader_act(_event: "Any") -> None:
+    """The reader is at work on the page: it is not idle (``Deep.touch``)."""
+    deep.touch()
+
+
 @when(watch.ticked)
 def on_tick() -> None:
     """Each second the timer runs: keep its time (``Keeper.tick``)."""
