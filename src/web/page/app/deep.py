@@ -20,9 +20,10 @@ through the service worker, Pyodide's files stay for offline use (docs/offline.m
 **Idle.** Pyodide's start takes this machine's two cores for seconds (compiling its
 wasm, then CPython's own start), and MicroPython's answers, which the reader waits for
 meanwhile, took twice as long then: a reader pressing Hint the moment each answer
-showed, on a forum puzzle opened cold, waited up to 0.5-0.9 s (MicroPython alone: 0.45
-s). So the deep worker starts only once the reader has left the page alone (no click,
-key, input or paste) for ``IDLE_MS``: while they read, not while they press.
+showed, on a forum puzzle opened cold, waited up to 0.5-0.9 s for those (README: "the
+night"). So the deep worker starts only once the reader has left the page alone (no
+pointer down, key, click, input or paste) for ``IDLE_MS``: while they read, not while
+they press.
 
 URL flag ``deep``: ``deep=1`` starts the deep worker for such a puzzle whatever the
 connection (tests, benchmarks), ``deep=0`` never. Flags for tests: ``body[data-deep]`` is
