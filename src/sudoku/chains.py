@@ -79,7 +79,9 @@ RATINGS = {"x-chain": 66, "xy-chain": 66, "contradiction chain": 75}
 """Each chain's base rating in tenths; ``length_bonus`` adds for long chains, and a
 contradiction chain 10 tenths per level of splits."""
 
-PAIRS = tuple([(m & -m, m ^ (m & -m)) if SIZE[m] == 2 else () for m in range(512)])
+PAIRS: tuple[tuple[int, ...], ...] = tuple(
+    [(m & -m, m ^ (m & -m)) if SIZE[m] == 2 else () for m in range(512)]
+)
 """Each 9-bit mask with two bits: its two one-bit masks, lowest first; else empty."""
 MAX_LINKS = 16
 """The longest x-chain or xy-chain looked for (cells): longer ones are past following."""
