@@ -16,7 +16,7 @@ from test_companion import hint, status, type_in
 
 from sudoku.chains import RATINGS
 from sudoku.grid import cell_name
-from sudoku.logic import chain_steps, marks_of, next_step, rate
+from sudoku.logic import chain_steps, marks_of, next_step, rate, say
 from sudoku.solver import solve as core_solve
 from sudoku.words import rating as rating_text
 
@@ -200,7 +200,10 @@ def test_a_nested_chains_long_list_scrolls_in_its_box_on_a_phone(
     assert frame["y"] <= last["y"] + last["height"] <= frame["y"] + frame["height"]
     assert axe_violations(phone) == []  # a scrollable region that takes the focus
     phone.screenshot(path=str(shots / "hint-nested-phone.png"))
+    phone.locator("#hint").evaluate("button => button.scrollIntoView({block: 'end'})")
     assert hint(phone) == "hint-applied"
+    assert status(phone) == f"Hint applied: {say(step).split(' (')[0]}."  # its steps were listed
+    assert phone.evaluate(VISIBLE, ["#hint"]) == [True]  # pressed again where it was
     assert hint(phone) == "hint"  # the next chain's list starts at its top again
     assert steps.locator("li").count() > 0
     assert steps.evaluate("l => [l.scrollTop, l.scrollHeight > l.clientHeight]") == [0, True]

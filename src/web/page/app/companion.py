@@ -116,6 +116,9 @@ class Companion:
         self.step: Step | None = None
         """The hint shown, waiting for a second press; None when there is none."""
         self.text = ""
+        """The hint's words: its sentence, or a chain's action alone (its reasons are listed
+        step by step while it is shown; once applied, the status says only what it did,
+        and a nested chain's page of prose never pushes Hint off the screen)."""
         self.shown_for = ""
         """The board's snapshot the hint (or check) was made for."""
         self.erase: int | None = None
@@ -197,8 +200,9 @@ class Companion:
         if "problem" in answer:
             self.say(answer["text"], "hint-" + answer["problem"])
             return
-        step = answer["step"]
-        self.step, self.text, self.shown_for = step, answer["text"], before
+        step, steps = answer["step"], answer["steps"]
+        self.step, self.shown_for = step, before
+        self.text = answer["text"].split(" (")[0] if steps else answer["text"]
         lit = self.lit
         lit.cells = set(step["cells"]) | {cell for cell, _ in step["placements"]}
         lit.units = set(step["unit_cells"])
@@ -207,9 +211,7 @@ class Companion:
             lit.gone[cell] = lit.gone.get(cell, "") + digit
         self.button.textContent = "Apply hint"
         self.editor.paint()
-        steps = answer["steps"]
-        said = self.text.split(" (")[0] + ". Why, step by step:" if steps else self.text
-        self.say(said, "hint")
+        self.say(self.text + ". Why, step by step:" if steps else self.text, "hint")
         self.list_steps(steps)
         self.look_ahead(lambda after: play_step(after, step))
 
@@ -273,7 +275,7 @@ class Companion:
             return
         sheet = self.sheet
         self.editor.edit(
-            "the hint, " + text.split(" (")[0],
+            "the hint, " + text.split(" (")[0],  # the undo menu's line: its action alone
             lambda: play_step(sheet, step),
             True,
             f"Hint applied: {text}.",
