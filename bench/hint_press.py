@@ -3,9 +3,11 @@
 ``python bench/hint_press.py [--forum 3] [--read 1.0] [--deep auto|0|1] [--readers both|at-once]``
 
 The app is served from this tree and opened in headless Chromium (its MicroPython
-worker; and its deep worker, Pyodide, once a puzzle's rating meets a nested chain:
-``--deep`` is the app's URL flag, ``auto`` none, so the browser's connection decides, as
-for a reader: "4g" here; ``0`` MicroPython alone). Each puzzle (hardest's first two,
+worker; and its deep worker, Pyodide, once a puzzle's rating meets a nested chain and
+the page has been left alone for a second, so while a reader reads, never while one
+presses at once: ``--deep`` is the app's URL flag, ``auto`` none, so the browser's
+connection decides, as for a reader: "4g" here; ``0`` MicroPython alone). Each puzzle
+(hardest's first two,
 top95's first two, and every 97th of the first ``--forum`` * 97 of forum_hardest) is
 pasted, then solved by Hint alone as a reader does: look at the puzzle for ``--read``
 seconds, press Hint (the step is shown), read for ``--read`` seconds, press again (it is
