@@ -29,9 +29,8 @@ URL flag ``deep``: ``deep=1`` starts the deep worker for such a puzzle whatever 
 connection (tests, benchmarks), ``deep=0`` never. Flags for tests: ``body[data-deep]`` is
 "off", "waiting" (for the page to be idle), "starting", "ready" (it answers the steps)
 or "failed" (it could not start, or died: MicroPython answers);
-``body[data-deep-calls]`` the calls asked of it so far; ``body[data-deep-started]`` the
-page's clock (``performance.now()``, ms) when it started, and ``body[data-deep-quiet]``
-how long the reader had left the page alone then.
+``body[data-deep-calls]`` the calls asked of it so far; ``body[data-deep-quiet]`` how
+long (ms) the reader had left the page alone when it started.
 
 Runs on the page's main thread (MicroPython).
 """
@@ -193,7 +192,6 @@ class Deep:
         if quiet < IDLE_MS:
             window.setTimeout(self.wake, IDLE_MS - quiet, None)  # None: guarded's event
             return
-        document.body.dataset.deepStarted = str(window.performance.now())
         document.body.dataset.deepQuiet = str(quiet)
         self.show("starting")
         self.worker = DeepWorker(self.ready, self.failed)
