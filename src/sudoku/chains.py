@@ -46,7 +46,7 @@ its own ``assume``.
 from __future__ import annotations
 
 from sudoku.grid import PEERS, UNITS, UNITS_OF
-from sudoku.singles import ALL, INDEX, PLACED, PLACES, UNIT_AT, close
+from sudoku.singles import DIGIT_AT, DONE_AT, INDEX, PLACES, UNIT_AT, close
 from sudoku.singles import SIZE as STATE_SIZE
 from sudoku.singles import start as start_of
 from sudoku.steps import (
@@ -72,8 +72,6 @@ if TYPE_CHECKING:
     """A contradiction chain's link (see the module docstring)."""
     Split = tuple[int, list[tuple[int, int]]]
     """Where a stalled chain may split: (unit, options (cell, bit)) (see ``splits``)."""
-    Keyed = tuple[int, int, int, Split]
-    """A split with its test (``split_key``)."""
 
 RATINGS = {"x-chain": 66, "xy-chain": 66, "contradiction chain": 75}
 """Each chain's base rating in tenths; ``length_bonus`` adds for long chains, and a
@@ -402,37 +400,43 @@ def last_split(state: list[int]) -> Plan | None:
     without a look: a state reached from this one by singles and options that breaks
     nothing. Each option it placed breaks nothing either (singles only remove, so a state
     with fewer removed than a witness cannot break a rule the witness keeps). Each option
-    tried that breaks nothing is a witness: the splits it decided are passed by."""
-    left = [split_key(split) for split in splits(state, True)]
-    while left:
-        unit, options = left[0][3]
-        for cell, bit in options:
-            after = state[:]
-            if close(after, cell, bit):
-                left = undecided(after, left[1:])
+    tried that breaks nothing is a witness: the splits it decided (``splits``' order, by
+    their slots: ``split_slots``) are passed by, the one tried among them."""
+    cells, digits = split_slots(state)
+    if not cells and not digits:
+        cells = [fewest(state)]
+    done_at, digit_at = DONE_AT, DIGIT_AT
+    while cells or digits:
+        split = split_at(state, cells[0] if cells else digits[0])
+        for cell, bit in split[1]:
+            witness = state[:]
+            if close(witness, cell, bit):
+                cells = [c for c in cells if witness[c]]
+                digits = [at for at in digits if not witness[done_at[at]] & digit_at[at]]
                 break
         else:
-            return (unit, options), [None] * len(options)
+            return split, [None] * len(split[1])
     return None
 
 
-def split_key(split: Split) -> Keyed:
-    """``split`` with its test, for ``undecided``: ``(slot, mask, value, split)``, where a
-    state decided the split when ``state[slot] & mask == value``: a cell's split when the
-    cell is filled (no candidate left), a digit's split when the digit is placed in its
-    unit (see ``singles``: a state's slots)."""
-    unit, options = split
-    cell, bit = options[0]
-    if unit < 0:
-        return cell, ALL, 0, split
-    return PLACED + unit, bit, bit, split
+def split_slots(state: list[int]) -> tuple[list[int], list[int]]:
+    """Where ``state`` may split, as slots (``splits``' order, cells first): the cells
+    with two candidates, the places slots of the digits with two places in a unit. A
+    state decided a cell's split when it filled the cell, a digit's when it placed the
+    digit in the unit."""
+    pairs = PAIRS
+    cells = [cell for cell in range(81) if pairs[state[cell]]]
+    return cells, [at for at in range(PLACES, STATE_SIZE) if pairs[state[at]]]
 
 
-def undecided(state: list[int], keyed: list[Keyed]) -> list[Keyed]:
-    """The splits of ``keyed`` (``split_key``'s) that ``state``, a witness (reached by
-    options and singles, breaking nothing), did not decide: it placed none of their
-    options, so each may still be one whose every option breaks a rule."""
-    return [key for key in keyed if (state[key[0]] & key[1]) ^ key[2]]
+def split_at(state: list[int], slot: int) -> Split:
+    """The split of ``state`` at ``slot`` (``split_slots``'): a cell's two candidates or a
+    digit's two places in a unit, as ``splits`` gives it; any cell's candidates."""
+    if slot < 81:
+        return -1, [(slot, low) for low in bits_of(state[slot])]
+    low, high = PAIRS[state[slot]]
+    members, bit = UNITS[UNIT_AT[slot]], DIGIT_AT[slot]
+    return UNIT_AT[slot], [(members[INDEX[low]], bit), (members[INDEX[high]], bit)]
 
 
 def ahead(state: list[int]) -> bool:
@@ -510,27 +514,20 @@ def splits(state: list[int], every: bool) -> list[tuple[int, list[tuple[int, int
     places are kept only while it is to be placed in the unit, and once placed it has one
     place there (its cell): two places mean a split.
     """
-    pairs = PAIRS
-    found = [
-        (-1, [(cell, pairs[state[cell]][0]), (cell, pairs[state[cell]][1])])
-        for cell in range(81)
-        if pairs[state[cell]]
-    ]
-    if found and not every:
-        return found[:1]
-    index = INDEX
-    for at in [at for at in range(PLACES, STATE_SIZE) if pairs[state[at]]]:
-        unit = UNIT_AT[at]
-        bit = 1 << (at - PLACES - 9 * unit)
-        members = UNITS[unit]
-        low, high = pairs[state[at]]
-        found.append((unit, [(members[index[low]], bit), (members[index[high]], bit)]))
-        if not every:
-            return found
-    if not found:
-        cell = min([c for c in range(81) if state[c]], key=lambda c: SIZE[state[c]])
-        found.append((-1, [(cell, low) for low in bits_of(state[cell])]))
-    return found
+    if every:
+        cells, digits = split_slots(state)
+        slots = cells + digits
+    else:
+        pairs = PAIRS
+        slots = [cell for cell in range(81) if pairs[state[cell]]][:1] or [
+            at for at in range(PLACES, STATE_SIZE) if pairs[state[at]]
+        ][:1]
+    return [split_at(state, slot) for slot in slots or [fewest(state)]]
+
+
+def fewest(state: list[int]) -> int:
+    """The first open cell of ``state`` with the fewest candidates."""
+    return min([c for c in range(81) if state[c]], key=lambda c: SIZE[state[c]])
 
 
 def contradiction_chain(marks: Sequence[str], solution: str, max_depth: int = 9) -> Step | None:

@@ -63,6 +63,8 @@ UNIT_AT: Final = tuple([(slot - PLACES) // 9 for slot in range(SIZE)])
 """The unit of each places slot (meaningless below PLACES)."""
 DONE_AT: Final = tuple([PLACED + unit for unit in UNIT_AT])
 """The slot of the digits done in the unit of each places slot (meaningless below PLACES)."""
+DIGIT_AT: Final = tuple([1 << ((slot - PLACES) % 9) for slot in range(SIZE)])
+"""The digit (its bit) of each places slot (meaningless below PLACES)."""
 REACH: Final = tuple(
     tuple([(PLACES + 9 * u, 1 << UNITS[u].index(cell), UNITS[u]) for u in UNITS_OF[cell]])
     for cell in range(81)

@@ -19,13 +19,14 @@ from sudoku.chains import (
     needs_of,
     plan_for,
     refutations,
-    split_key,
+    split_at,
+    split_slots,
     splits,
-    undecided,
 )
 from sudoku.formats import PuzzleError
 from sudoku.grid import UNITS
-from sudoku.singles import ALL, PLACED, PLACES, close, start
+from sudoku.singles import ALL, DIGIT_AT, DONE_AT, PLACED, PLACES, close, start
+from sudoku.singles import SIZE as STATE_SIZE
 from sudoku.solver import solve
 from sudoku.steps import BIT, SIZE, masks_of
 
@@ -184,26 +185,46 @@ def test_splits_come_cells_first_then_digits() -> None:
     assert splits(stalled, False) == every[:1]
 
 
-def test_a_witness_decides_the_splits_whose_cell_it_filled_or_digit_it_placed() -> None:
-    """undecided: a split is decided by a state that filled its cell (a cell split) or
-    placed its digit in its unit (a digit's split), and then holds one of its options."""
-    masks = start_masks(SPLIT_STATE)
+def test_split_slots_name_the_splits_in_their_order() -> None:
+    """split_slots and split_at give splits' splits, in order: a cell's split at the cell,
+    a digit's at its places slot in the unit."""
+    stalled = start(start_masks(SPLIT_STATE))
+    cells, digits = split_slots(stalled)
+    assert [split_at(stalled, slot) for slot in cells + digits] == splits(stalled, True)
+    assert all(PLACES <= slot < STATE_SIZE for slot in digits)
+
+
+def test_a_cell_with_no_two_candidates_and_no_digit_with_two_places_splits_on_the_fewest() -> None:
+    """With no cell of two candidates and no digit of two places, the split is the first
+    cell with the fewest candidates, each of its candidates an option."""
+    masks = [ALL] * 81
+    masks[3] = BIT["1"] | BIT["2"] | BIT["3"]
     stalled = start(masks)
-    every = splits(stalled, True)
+    assert split_slots(stalled) == ([], [])
+    assert splits(stalled, True) == [(-1, [(3, BIT["1"]), (3, BIT["2"]), (3, BIT["3"])])]
+
+
+def test_a_witness_decides_the_splits_whose_cell_it_filled_or_digit_it_placed() -> None:
+    """A split is decided by a state that filled its cell (a cell split) or placed its
+    digit in its unit (a digit's split), and then holds one of its options: the test
+    last_split passes splits by with."""
+    stalled = start(start_masks(SPLIT_STATE))
+    cells, digits = split_slots(stalled)
     seen = set()
-    for cell, bit in candidates(masks):
+    for cell, bit in candidates(stalled[:81]):
         after = stalled[:]
         if not close(after, cell, bit):
             continue
-        for unit, options in every:
+        for slot in cells + digits:
+            unit, options = split_at(stalled, slot)
             spot, digit = options[0]
             if unit < 0:
                 expected = not after[spot]
+                decided = not after[slot]
             else:
                 expected = any(not after[c] and after[PLACED + unit] & digit for c, _ in options)
-            assert undecided(after, [split_key((unit, options))]) == (
-                [] if expected else [split_key((unit, options))]
-            )
+                decided = bool(after[DONE_AT[slot]] & DIGIT_AT[slot])
+            assert decided == expected
             seen.add((unit < 0, expected))
     assert seen == {(True, True), (True, False), (False, True), (False, False)}
 
