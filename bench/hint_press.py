@@ -1,6 +1,7 @@
 """Hint presses in the app: how long a reader waits for the next hint, in the browser.
 
-``python bench/hint_press.py [--forum 3] [--read 1.0] [--deep auto|0|1] [--readers both|at-once]``
+``python bench/hint_press.py [--forum 3] [--read 1.0] [--deep auto|0|1]
+[--readers both|at-once|cold] [--visits 3]``
 
 The app is served from this tree and opened in headless Chromium (its MicroPython
 worker; and its deep worker, Pyodide, once a puzzle's rating meets a nested chain and
@@ -20,6 +21,14 @@ the page asks the worker ahead for the next board's hint: ``Companion.look_ahead
 one who presses again at once (``--read 0``: the worker then works each hint out while
 the reader waits, as it did before the look-ahead). Prints a markdown table: presses,
 median, p90 and max ms per set and reader. Not in ``make bench``: minutes.
+
+``--readers cold`` times instead the worst first press there is: a visit's very first,
+made the instant the puzzle loads. Each puzzle ``--visits`` times, each visit in a new
+browser (nothing of the app warm: no cache, no compiled code): the app's page, the
+puzzle pasted once it is ready, Hint pressed the moment the puzzle is loaded. Then the
+rating has only begun (its solution search, its first slice), the deep worker has not
+started (the reader has not paused), and the first step's whole search is MicroPython's
+while the reader waits (a forum puzzle's: a contradiction chain two or three levels deep).
 """
 
 from __future__ import annotations
@@ -32,7 +41,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page, Playwright, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
@@ -101,6 +110,40 @@ def solve_by_hints(page: Page, puzzle: str, read_s: float) -> list[float]:
     raise RuntimeError("no end after 400 hints")
 
 
+def first_press(page: Page, url: str, puzzle: str) -> float:
+    """A cold visit's first press: open ``url``, paste ``puzzle`` once the app is ready,
+    press Hint the moment it is loaded; the ms to the step shown."""
+    page.goto(url)
+    page.wait_for_function("document.body.dataset.ready === 'true'", timeout=TIMEOUT_MS)
+    page.evaluate(LOAD, puzzle)
+    page.wait_for_function(
+        "document.querySelector('#status').dataset.verdict === 'loaded'", timeout=TIMEOUT_MS
+    )
+    press = answer(page)
+    if press["verdict"] != "hint":
+        raise RuntimeError(f"the first press showed no step: {press}")
+    ms: float = press["ms"]
+    return ms
+
+
+def cold_rows(
+    playwright: Playwright, url: str, sets: dict[str, list[str]], visits: int
+) -> list[str]:
+    """The table's rows for ``--readers cold``: each set's first presses, ``visits`` cold
+    visits a puzzle, each in a new browser."""
+    rows = []
+    for name, puzzles in sets.items():
+        times = []
+        for _ in range(visits):
+            for puzzle in puzzles:
+                browser = playwright.chromium.launch(**support.launch_options(whole=True))
+                times.append(first_press(browser.new_page(), url, puzzle))
+                browser.close()
+        rows.append(row(name, "first press, cold", times))
+        print(rows[-1], file=sys.stderr)
+    return rows
+
+
 def row(name: str, reader: str, times: list[float]) -> str:
     """A markdown row: presses, median, p90 and max ms."""
     ordered = sorted(times)
@@ -117,7 +160,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--forum", type=int, default=3, help="forum puzzles (every 97th)")
     parser.add_argument("--read", type=float, default=1.0, help="seconds a reader reads")
     parser.add_argument("--deep", choices=["auto", "0", "1"], default="auto", help="URL flag")
-    parser.add_argument("--readers", choices=["both", "at-once"], default="both")
+    parser.add_argument("--readers", choices=["both", "at-once", "cold"], default="both")
+    parser.add_argument("--visits", type=int, default=3, help="cold visits a puzzle")
     args = parser.parse_args(argv)
     readers = [("at once", 0.0)]
     if args.readers == "both":
@@ -136,6 +180,11 @@ def main(argv: list[str] | None = None) -> int:
         url += f"?deep={args.deep}"
     lines = ["| set | reader | presses | median | p90 | max |", "|---|---|---:|---:|---:|---:|"]
     with sync_playwright() as playwright:
+        if args.readers == "cold":
+            lines += cold_rows(playwright, url, sets, args.visits)
+            server.shutdown()
+            print("\n".join(lines))
+            return 0
         browser = playwright.chromium.launch(**support.launch_options(whole=True))
         page = browser.new_page()
         page.goto(url)
