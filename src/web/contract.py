@@ -210,6 +210,12 @@ if TYPE_CHECKING:
         text: str
 
     @final
+    class Prepared(TypedDict):
+        """``prepare``: the companion's modules are loaded."""
+
+        prepared: bool
+
+    @final
     class Pending(TypedDict):
         """``hint_ahead`` while the board's search goes on: call it again to go on."""
 

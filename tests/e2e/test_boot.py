@@ -17,7 +17,7 @@ from conftest import (
     record_requests,
     wait_ready,
 )
-from helpers import cell_values, preloaded, wait_until
+from helpers import cell_values, load, preloaded, wait_until, wait_verdict
 from playwright.sync_api import Browser, BrowserContext, Route
 
 VENDOR = load_script("vendor")
@@ -84,6 +84,37 @@ def test_fresh_visit(browser: Browser, base_url: str) -> None:
     fetched = {u.removeprefix(base_url).split("?")[0] for u in urls if u.startswith(base_url)}
     assert vendored(SITE) <= fetched, "vendored files the page never loads"
     context.close()
+
+
+FLAGS = """(() => {
+    window.__flags = [];
+    new MutationObserver((changes) => {
+        for (const change of changes) {
+            const value = change.target.getAttribute(change.attributeName);
+            window.__flags.push(change.attributeName + "=" + value);
+        }
+    }).observe(document, {
+        attributes: true, subtree: true, attributeFilter: ["data-ready", "data-prepared"]});
+})()"""
+"""JS (before the page's own): the body's readiness flags, in the order they were set."""
+
+
+def test_the_worker_loads_the_companions_modules_once_it_is_ready(
+    context: BrowserContext, base_url: str
+) -> None:
+    """The companion's modules (``sudoku.logic``) are not part of the worker's boot: the
+    page asks for them once the worker has answered (``app.prepare``), so neither the
+    boot nor the first hint waits for them; the hint then works."""
+    page = context.new_page()
+    page.add_init_script(FLAGS)
+    page.goto(base_url)
+    page.wait_for_function("document.body.dataset.prepared === 'true'", timeout=BOOT_MS)
+    flags = page.evaluate("window.__flags")
+    assert flags.index("data-ready=true") < flags.index("data-prepared=true")
+    assert "data-ready=failed" not in flags
+    load(page, "leetcode")
+    page.locator("#hint").click()
+    assert wait_verdict(page, "hint", "error") == "hint"
 
 
 @pytest.mark.parametrize(

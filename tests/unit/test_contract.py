@@ -68,6 +68,7 @@ def answers(app: ModuleType) -> list[tuple[str, str]]:
     app.RATE_SLICE_MS = slice_ms
     return [
         (app.ready(), "Ready"),
+        (app.prepare(), "Prepared"),
         (app.parse(leetcode), "Parsed"),
         (app.parse("1"), "Failure"),
         (app.analyze_start(leetcode, 2), "Verdict"),

@@ -5,7 +5,9 @@ src/web/worker.py is a browser script, loaded here from ``support.WORKER``."""
 from __future__ import annotations
 
 import json
+import os
 import platform
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -195,6 +197,7 @@ def test_the_apps_worker_exports_the_shared_calls_and_its_own() -> None:
         "generate",
         "hint",
         "hint_ahead",
+        "prepare",
         "rate_more",
         "rate_start",
         "render_limits",
@@ -204,6 +207,31 @@ def test_the_apps_worker_exports_the_shared_calls_and_its_own() -> None:
         "reveal",
     }
     assert all(callable(getattr(app, name)) for name in app.__export__)
+
+
+PREPARED = """
+import sys
+from support import APP_WORKER, load_file
+app = load_file(APP_WORKER)
+before = "sudoku.logic" in sys.modules
+print(app.prepare(), before, "sudoku.logic" in sys.modules)
+"""
+"""Python: load the app's worker in a fresh interpreter, then call ``prepare``."""
+
+
+def test_prepare_loads_the_companions_modules_the_boot_does_not() -> None:
+    """The app's worker starts without ``sudoku.logic``; ``prepare`` loads it."""
+    tests = str(Path(__file__).resolve().parents[1])
+    done = subprocess.run(
+        [sys.executable, "-c", PREPARED],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tests,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join([tests, *sys.path])},
+        timeout=60,
+    )
+    assert done.stdout.split() == ['{"prepared":true}', "False", "True"]
 
 
 def polyscript(monkeypatch: pytest.MonkeyPatch, **config: Any) -> None:

@@ -26,7 +26,8 @@ rating's ``proper`` and ``hardest``;
 this module's handlers only route the page's events to them.
 
 Flags for tests: ``body[data-board]`` is "ready" once the handlers are on,
-``body[data-ready]`` "true" once the worker answered, ``#status[data-verdict]`` the last
+``body[data-ready]`` "true" once the worker answered (``body[data-prepared]`` "true" once
+it loaded the companion's modules after), ``#status[data-verdict]`` the last
 verdict (``status``; the solve's own flags are ``solving``'s); performance marks
 "sudoku:board-ready" and "sudoku:solver-ready" time the boot (bench/browser.py reads them).
 """
@@ -464,6 +465,14 @@ async def connect() -> None:
     window.performance.mark("sudoku:solver-ready")
     editor.refresh()
     spawn(keep_offline())
+    spawn(prepare())
+
+
+async def prepare() -> None:
+    """Have the worker load the companion's modules while the reader starts reading, not
+    when they first press (``app.prepare``)."""
+    await solver.prepare()
+    page.body.dataset.prepared = "true"
 
 
 def start() -> None:

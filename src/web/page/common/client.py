@@ -36,6 +36,7 @@ if TYPE_CHECKING:
         Parsed,
         Pending,
         Pictures,
+        Prepared,
         Progress,
         Rated,
         Rating,
@@ -204,6 +205,11 @@ class Solver:
         """The easiest logical step from ``grid`` (givens and entries), less the
         candidates ``struck`` (81 cells' strings joined by "|"); a wrong entry first."""
         answer: Hinted | Stuck | WrongEntry = await self.call("hint", grid, givens, struck)
+        return answer
+
+    async def prepare(self) -> "Prepared":
+        """Have the worker load the companion's modules now (``app.prepare``)."""
+        answer: Prepared = await self.call("prepare")
         return answer
 
     async def hint_ahead(
