@@ -465,7 +465,7 @@ async def connect() -> None:
     window.performance.mark("sudoku:solver-ready")
     editor.refresh()
     spawn(keep_offline())
-    spawn(prepare())
+    browser.spawn(prepare())  # a failure is the first real call's to say: logged only
 
 
 async def prepare() -> None:
