@@ -89,7 +89,7 @@ from sudoku.patterns import (
     xy_wing,
     xyz_wing,
 )
-from sudoku.solver import Search, count_solutions, solve
+from sudoku.solver import Search
 from sudoku.steps import (
     SIZE,
     TEXT,
@@ -118,8 +118,10 @@ from sudoku.words import (
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence
+    from typing import Any
 
     from sudoku.chains import Link
+    from sudoku.solver import Analysis
 
     Finder = Callable[[Sequence[str]], "Step | None"]
     """A technique: marks to its first step that changes something, or None (a filled
@@ -398,7 +400,7 @@ def solutions(grid: Grid) -> int:
     clashes = conflicts(grid)
     if clashes:
         raise PuzzleError(describe(clashes[0]))
-    found = count_solutions(grid, 2)
+    found = verdict(grid)["solutions"]
     if not found:
         raise PuzzleError(VERDICT_WORDS["none"])
     return found
@@ -416,7 +418,7 @@ def only_solution(grid: Grid) -> Grid | None:
         return known
     if solutions(grid) > 1:
         return None
-    solution = solve(grid)
+    solution = verdict(grid)["solution"]
     assert solution is not None  # solutions found one
     LAST_SOLVED[:] = [grid, solution]
     return solution
@@ -425,6 +427,32 @@ def only_solution(grid: Grid) -> Grid | None:
 LAST_SOLVED: list[Grid] = []
 """The last grid found to have one solution (by ``only_solution`` or ``rating_walk``),
 and that solution (or nothing)."""
+
+
+def verdict(grid: Grid) -> Analysis:
+    """``solver.analyze(grid, 2)``: no, one or several solutions (0, 1, 2) and the first
+    found, from the search of ``grid``'s solutions (``search_of``), run to its end.
+
+    One search serves every question about one grid: a hint asked the instant a puzzle
+    loads, while the puzzle's rating is searching its solutions in slices, waits for the
+    rest of that search, instead of for three of its own (one for a solution, two for
+    ``only_solution``: 30-60 ms more on forum puzzles in the browser)."""
+    search = search_of(grid)
+    search.run()
+    return search.result()
+
+
+def search_of(grid: Grid) -> Search:
+    """The search of ``grid``'s solutions (``limit`` 2): the last one made (``SOLVING``),
+    finished or under way, if it was for ``grid``; else a new one, kept instead."""
+    if not SOLVING or SOLVING[0] != grid:
+        SOLVING[:] = [grid, Search(grid, 2)]
+    search: Search = SOLVING[1]
+    return search
+
+
+SOLVING: list[Any] = []
+"""The grid whose solutions were searched last, and its ``Search`` (``search_of``)."""
 
 
 def solved_before(grid: Grid) -> Grid | None:
@@ -570,7 +598,7 @@ def rating_walk(
     clashes = conflicts(grid)
     if clashes:
         raise PuzzleError(describe(clashes[0]))
-    search = Search(grid, 2)
+    search = search_of(grid)  # a hint asked meanwhile runs it on (``verdict``)
     while not search.run(SEARCH_CHUNK):
         yield 0
     found = search.result()
@@ -965,4 +993,4 @@ def ending(grid: Grid) -> str:
     left = grid.count(BLANK)
     if not left:
         return SOLVED
-    return words.stuck(left, unique=count_solutions(grid, 2) == 1)
+    return words.stuck(left, unique=verdict(grid)["solutions"] == 1)

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from history import History
 from sheet import Sheet
-from support import APP_WORKER, EASY, LEETCODE, REFUTED, WEB, load_file
+from support import APP_WORKER, EASY, LEETCODE, REFUTED, WEB, load_file, load_puzzles
 
 from sudoku import chains, logic
 from sudoku.generator import from_bank
@@ -227,7 +227,7 @@ def test_a_rated_puzzles_hints_take_the_steps_its_walk_found(
     states = dict(worker.steps_of(REFUTED))
     assert states
     monkeypatch.setattr(logic, "next_step", lambda *_: pytest.fail("searched again"))
-    monkeypatch.setattr(worker.solver, "count_solutions", lambda *_: pytest.fail("solved again"))
+    monkeypatch.setattr(logic, "Search", lambda *_: pytest.fail("solved again"))
     for key, step in states.items():
         grid, *marks = key.split("|")
         derived = marks_of(grid)
@@ -258,6 +258,32 @@ def test_a_hint_goes_on_with_the_ratings_search_for_its_board(
     while "job" in more:
         more = json.loads(worker.rate_more(job))
     assert more["rating"] == walk[-1]
+
+
+def test_a_press_the_instant_a_puzzle_loads_searches_its_solutions_once(
+    worker: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A check or a hint asked while the puzzle's rating is still searching its solutions
+    (a press the instant the puzzle loads) runs that search on instead of searching
+    again (``logic.verdict``); the hint is the puzzle's first step, and the rating goes on."""
+    puzzle = load_puzzles("forum_hardest_1905_11plus", 2, every=97)[1]
+    expected = next_step(puzzle)
+    assert expected is not None
+    monkeypatch.setattr(logic, "SOLVING", [])  # nothing searched or solved before
+    monkeypatch.setattr(logic, "LAST_SOLVED", [])
+    monkeypatch.setattr(worker, "RATE_SLICE_MS", -1)  # a slice is one step or pause
+    job = json.loads(worker.rate_start(puzzle))["answer"]["job"]
+    search = logic.search_of(puzzle)
+    assert not search.finished
+    for module in (logic, worker.solver):  # no search but the rating's
+        monkeypatch.setattr(module, "Search", lambda *_: pytest.fail("searched again"))
+    checked = json.loads(worker.check(puzzle, puzzle))
+    assert checked == {"wrong": [], "entries": 0, "solutions": 1}
+    assert search.finished
+    step = json.loads(worker.hint(puzzle, puzzle, ""))["step"]
+    assert step["technique"] == expected.technique == "contradiction chain"
+    assert step["eliminations"] == [list(pair) for pair in expected.eliminations]
+    assert "job" in json.loads(worker.rate_more(job))
 
 
 def test_worker_hint_problems(worker: ModuleType) -> None:

@@ -14,6 +14,7 @@ import os
 import pytest
 from support import EASY, LEETCODE, load_puzzles
 
+from sudoku import logic, solver
 from sudoku.chains import x_chain, xy_chain
 from sudoku.formats import PuzzleError
 from sudoku.logic import (
@@ -28,7 +29,9 @@ from sudoku.logic import (
     marks_of,
     naked_subset,
     next_step,
+    only_solution,
     rate,
+    rating_walk,
     say,
     solve_path,
     wrong_entry,
@@ -45,7 +48,7 @@ from sudoku.patterns import (
     xy_wing,
     xyz_wing,
 )
-from sudoku.solver import solve
+from sudoku.solver import analyze, solve
 from sudoku.words import LEVELS, TECHNIQUES
 
 ROWS = [[9 * r + c for c in range(9)] for r in range(9)]
@@ -1135,6 +1138,28 @@ def test_several_solutions_have_a_path_but_no_level() -> None:
     )
     with pytest.raises(PuzzleError, match="more than one solution"):
         rate(TWO_SOLUTIONS)
+
+
+def test_a_hint_asked_while_the_rating_searches_goes_on_with_its_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``only_solution`` asked while ``rating_walk`` is searching the same puzzle's
+    solutions (a hint the instant the puzzle loads) runs that search on, starting none:
+    the guesses of one ``analyze``; the walk then rates the puzzle as ever."""
+    puzzle = load_puzzles("forum_hardest_1905_11plus", 2, every=97)[1]
+    expected, solution, guesses = rate(puzzle).rating, solve(puzzle), analyze(puzzle)["nodes"]
+    monkeypatch.setattr(logic, "SOLVING", [])  # nothing searched or solved before
+    monkeypatch.setattr(logic, "LAST_SOLVED", [])
+    walk = rating_walk(puzzle)
+    assert next(walk) == 0  # a slice of the search: more guesses than one slice makes
+    search = logic.search_of(puzzle)
+    assert not search.finished
+    for module in (logic, solver):  # no search but the rating's
+        monkeypatch.setattr(module, "Search", lambda *_: pytest.fail("searched again"))
+    assert only_solution(puzzle) == solution
+    assert search.finished
+    assert search.nodes == guesses
+    assert list(walk)[-1] == expected
 
 
 def test_a_full_grid_has_no_step_and_is_easy() -> None:

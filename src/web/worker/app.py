@@ -173,15 +173,17 @@ def companion_problem(grid: str, givens: str) -> str:
     """Why no logical step can be had from ``grid`` (givens and entries), in words, or ""
     when it has a solution: a conflict, entries that leave none, givens that have none.
     A board that extends the puzzle last solved (its rating's or an earlier hint's:
-    ``logic.solved_before``) has one, searched no more."""
+    ``logic.solved_before``) has one, searched no more; another is searched once for
+    this and the hint's step (``logic.verdict``: the rating's search of the puzzle, if it
+    is under way, runs on)."""
     from sudoku import logic  # noqa: PLC0415 (see above: only the app's worker needs it)
 
     found = conflict_list(grid)
     if found:
         return f"the board has a conflict ({found[0]['message']}): fix it first"
-    if logic.solved_before(grid) is not None or solver.count_solutions(grid, 1):
+    if logic.solved_before(grid) is not None or logic.verdict(grid)["solutions"]:
         return ""
-    if grid != givens and solver.count_solutions(givens, 1):
+    if grid != givens and logic.verdict(givens)["solutions"]:
         return (
             "your entries leave the puzzle without a solution, so at least one of them"
             " is wrong: press Check to see which"
@@ -386,8 +388,11 @@ def check(givens: "Any", entries: "Any") -> str:
     Entries that a solution of the puzzle holds all agree (``wrong`` is empty); else they
     are compared with the puzzle's solution (one of them, when it has several:
     ``solutions`` is then 2). ``{"problem": text}`` when the givens clash or have no
-    solution; ``{"error"}`` for a bad board.
+    solution; ``{"error"}`` for a bad board. The puzzle's solutions are searched once
+    (``logic.verdict``: its rating's search, if under way, runs on).
     """
+    from sudoku import logic  # noqa: PLC0415 (see above: only the app's worker needs it)
+
     try:
         puzzle = formats.parse(givens)
         mine = formats.parse(entries)
@@ -397,14 +402,14 @@ def check(givens: "Any", entries: "Any") -> str:
     found = conflict_list(puzzle)
     if found:
         return refusal(f"the givens conflict ({found[0]['message']})")
-    solutions = solver.count_solutions(puzzle, 2)
+    known = logic.verdict(puzzle)
+    solutions, solution = known["solutions"], known["solution"] or ""
     if not solutions:
         return refusal(NO_SOLUTION)
     board = "".join([mine[i] if i in cells else puzzle[i] for i in range(81)])
-    if not conflicts(board) and solver.solve(board) is not None:
+    if solutions > 1 and not conflicts(board) and solver.solve(board) is not None:
         wrong = []
     else:
-        solution = solver.solve(puzzle) or ""
         wrong = [cell for cell in cells if mine[cell] != solution[cell]]
     answer: Checked = {"wrong": wrong, "entries": len(cells), "solutions": solutions}
     return reply(answer)
@@ -413,7 +418,10 @@ def check(givens: "Any", entries: "Any") -> str:
 def reveal(givens: "Any", cell: "Any") -> str:
     """The solution's digit at ``cell`` (0-80) of the puzzle ``givens``: ``{"digit"}`` (of
     one solution, when it has several: ``solutions`` is then 2), or ``{"problem": text}``
-    when the givens clash or have no solution; ``{"error"}`` for a bad board or cell."""
+    when the givens clash or have no solution; ``{"error"}`` for a bad board or cell.
+    Searched as ``check``."""
+    from sudoku import logic  # noqa: PLC0415 (see above: only the app's worker needs it)
+
     try:
         puzzle = formats.parse(givens)
     except PuzzleError as error:
@@ -424,8 +432,8 @@ def reveal(givens: "Any", cell: "Any") -> str:
     found = conflict_list(puzzle)
     if found:
         return refusal(f"the givens conflict ({found[0]['message']})")
-    solutions = solver.count_solutions(puzzle, 2)
-    solution = solver.solve(puzzle) if solutions else None
+    known = logic.verdict(puzzle)
+    solutions, solution = known["solutions"], known["solution"]
     if solution is None:
         return refusal(NO_SOLUTION)
     answer: Revealed = {"digit": solution[where], "solutions": solutions}
