@@ -90,7 +90,7 @@ def start(masks: Sequence[int]) -> list[int]:
     return state
 
 
-def close(state: list[int], cell: int, bit: int) -> bool:  # noqa: PLR0915 (unrolled: see below)
+def close(state: list[int], cell: int, bit: int) -> bool:  # noqa: PLR0911, PLR0915 (unrolled)
     """Write digit ``bit`` in ``cell`` (one of its candidates) and the naked and hidden
     singles that follow, in place, until none is left (True) or a rule breaks (False:
     the state is then half done, to be thrown away).
@@ -101,7 +101,10 @@ def close(state: list[int], cell: int, bit: int) -> bool:  # noqa: PLR0915 (unro
     took 9% longer). A placement takes the cell's other digits out of its units' places,
     then finds the peers that lose the digit from the digit's places in each of the cell's
     units (a few cells, not its 20 peers) and takes each one's place out of its other
-    units (the digit is done in this one, whose places become the cell's alone).
+    units (the digit is done in this one, whose places become the cell's alone). The
+    places are kept exact, so a peer found there still has the digit: no test (a peer
+    in two of the cell's units left the second one's places with the first). Unrolling
+    the other digits' loop over the cell's three units too took 4-7% off a close.
     """
     units, index, slots_of, placed, done_at, unit_at, reach = (
         UNITS,
@@ -125,15 +128,32 @@ def close(state: list[int], cell: int, bit: int) -> bool:  # noqa: PLR0915 (unro
         state[b] |= bit
         state[c] |= bit
         rest = mask ^ bit  # the cell's other digits lose this place
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            digit = index[low]
-            for first, spot, _ in reach[cell]:
-                at = first + digit
-                left = state[at] ^ spot
+        if rest:
+            s0, p0, s1, p1, s2, p2 = slots_of[cell]
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                digit = index[low]
+                at = s0 + digit
+                left = state[at] ^ p0
                 state[at] = left
                 if not left & (left - 1) and not state[done_at[at]] & low:  # one place, or none
+                    if not left:
+                        return False
+                    queue.append(units[unit_at[at]][index[left]])
+                    queue.append(low)
+                at = s1 + digit
+                left = state[at] ^ p1
+                state[at] = left
+                if not left & (left - 1) and not state[done_at[at]] & low:
+                    if not left:
+                        return False
+                    queue.append(units[unit_at[at]][index[left]])
+                    queue.append(low)
+                at = s2 + digit
+                left = state[at] ^ p2
+                state[at] = left
+                if not left & (left - 1) and not state[done_at[at]] & low:
                     if not left:
                         return False
                     queue.append(units[unit_at[at]][index[left]])
@@ -149,10 +169,7 @@ def close(state: list[int], cell: int, bit: int) -> bool:  # noqa: PLR0915 (unro
                 low = where & -where
                 where ^= low
                 peer = members[index[low]]
-                mask = state[peer]
-                if not mask & bit:  # seen in another of the cell's units already
-                    continue
-                mask ^= bit
+                mask = state[peer] ^ bit
                 if not mask:
                     return False
                 state[peer] = mask
