@@ -31,8 +31,8 @@ rounds as could still make it shorter than the best so far (a chain's links are 
 its rounds plus one); at the last level of splits, a split is passed by without a look
 when a state that breaks nothing already placed one of its options (``last_split``); and
 at the first level each candidate first looks one level deeper (``ahead``): most fail
-there, which settles both levels with one look. None of this changes which chain is
-found.
+there, which settles both levels with one look, and the second level of the others
+starts from that look. None of this changes which chain is found.
 
 A link of a contradiction chain is a 5-tuple ``(kind, cell, digit, unit, branches)``:
 ``("assume", cell, digit, -1, ())``, ``("naked single", cell, digit, -1, ())``,
@@ -369,25 +369,35 @@ if TYPE_CHECKING:
     Plan = tuple[tuple[int, list[tuple[int, int]]], list["Plan | None"]]
     """How an assumption is refuted by splitting: the split (``splits``' shape), then each
     option's own plan, None for an option whose singles break a rule at once."""
+    Look = tuple[int, "Plan | None"]
+    """What ``ahead`` saw: which option of the first split first breaks nothing, and the
+    last-level plan of its state."""
 
 
-def plan_for(state: list[int], depth: int) -> Plan | None:
+def plan_for(state: list[int], depth: int, look: Look | None = None) -> Plan | None:
     """How the stalled ``state`` (``singles.close``'s, after an assumption) breaks a rule
     whatever is split, splitting at most ``depth`` times along any branch: the first split
-    (``splits``' order) whose every option breaks one; None if none does within that."""
+    (``splits``' order) whose every option breaks one; None if none does within that.
+
+    ``look``: ``ahead``'s for this state, at ``depth`` 2: the options before its own break
+    a rule, and its plan is that option's, so neither is worked out again."""
     if depth == 1:
         return last_split(state)
+    first, known = look if look is not None else (-1, None)
     for unit, options in splits(state, False):
-        branches: list[Plan | None] = []
-        for cell, bit in options:
-            after = state[:]
-            if close(after, cell, bit):
-                deeper = plan_for(after, depth - 1)
-                if deeper is None:
-                    return None
-                branches.append(deeper)
+        branches: list[Plan | None] = [None] * max(first, 0)
+        for cell, bit in options[len(branches) :]:
+            if len(branches) == first:
+                deeper = known
             else:
-                branches.append(None)
+                after = state[:]
+                if not close(after, cell, bit):
+                    branches.append(None)
+                    continue
+                deeper = plan_for(after, depth - 1)
+            if deeper is None:
+                return None
+            branches.append(deeper)
         return (unit, options), branches
     return None
 
@@ -439,21 +449,23 @@ def split_at(state: list[int], slot: int) -> Split:
     return UNIT_AT[slot], [(members[INDEX[low]], bit), (members[INDEX[high]], bit)]
 
 
-def ahead(state: list[int]) -> bool:
-    """Whether ``plan_for`` surely finds no plan of one level or two for the stalled
-    ``state``: its second level's first state (the first split's first option that breaks
-    nothing, as ``plan_for`` goes) has no last-level plan. False when unsure.
+def ahead(state: list[int]) -> Look | None:
+    """What ``plan_for`` finds at its second level's first state (the first split's first
+    option that breaks nothing, as ``plan_for`` goes): that option's place in the split
+    and the state's last-level plan; None when every option breaks a rule.
 
-    One look serves both levels: a state reached by options and singles that has no
-    last-level plan shows that none of the states it came from has one (each of their
-    splits is still one there, or was decided there by an option that breaks nothing), so
-    the first level fails as the second does, at the cost of the second level's look."""
+    A look whose plan is None shows that ``plan_for`` finds no plan of one level or two
+    for ``state``: a state reached by options and singles that has no last-level plan
+    shows that none of the states it came from has one (each of their splits is still
+    one there, or was decided there by an option that breaks nothing), so the first
+    level fails as the second does, at the cost of the second level's look. Otherwise
+    the second level (``plan_for``'s ``look``) takes the look's plan as it is."""
     for _, options in splits(state, False):
-        for cell, bit in options:
+        for at, (cell, bit) in enumerate(options):
             after = state[:]
             if close(after, cell, bit):
-                return last_split(after) is None
-    return False
+                return at, last_split(after)
+    return None
 
 
 def chain_of(
@@ -553,7 +565,8 @@ def refutations(marks: Sequence[str], solution: str, max_depth: int = 9) -> Iter
     Each candidate's singles are followed once (``singles.close``), and the chain's links
     are made (``assume``, which records why) only for the one refuted. At the first level
     of splits each candidate looks one level further first (``ahead``): when that fails,
-    the candidate is passed by at the second level too."""
+    the candidate is passed by at the second level too, else the second level starts
+    from that look."""
     masks = masks_of(marks)
     need, counts = needs_of(masks)
     state = start_of(masks)
@@ -579,6 +592,7 @@ def refutations(marks: Sequence[str], solution: str, max_depth: int = 9) -> Iter
             if len(links) < shortest:
                 best = (cell, bit, links)
     hopeless = [0] * len(stalled)  # the levels each is known to have no plan within
+    looks: list[Look | None] = [None] * len(stalled)  # ahead's, for the second level
     depth = 0
     while best is None and depth < max_depth:
         depth += 1
@@ -586,10 +600,12 @@ def refutations(marks: Sequence[str], solution: str, max_depth: int = 9) -> Iter
             if hopeless[i] >= depth:
                 continue
             yield None
-            if depth == 1 and ahead(after):
-                hopeless[i] = 2
-                continue
-            plan = plan_for(after, depth)
+            if depth == 1:
+                looks[i] = look = ahead(after)
+                if look is not None and look[1] is None:
+                    hopeless[i] = 2
+                    continue
+            plan = plan_for(after, depth, looks[i] if depth == 2 else None)
             if plan is not None:
                 best = (cell, bit, chain_of((masks, need, counts), cell, bit, plan))
                 break

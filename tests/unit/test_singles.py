@@ -230,26 +230,30 @@ def test_a_witness_decides_the_splits_whose_cell_it_filled_or_digit_it_placed() 
 
 
 @pytest.mark.parametrize("given", [CHAIN_STATE, SPLIT_STATE])
-def test_a_failed_look_ahead_means_no_plan_at_one_level_or_two(given: tuple[str, str]) -> None:
-    """ahead True only where plan_for finds no plan with one level of splits nor with two,
-    on the wrong candidates' stalled states (as the chains try them); met both ways."""
+def test_a_look_ahead_settles_two_levels_or_starts_the_second(given: tuple[str, str]) -> None:
+    """ahead's look has no plan only where plan_for finds none with one level of splits
+    nor with two; any other look gives plan_for's second level the plan it finds itself;
+    on the wrong candidates' stalled states (as the chains try them), both met."""
     grid, marks = state(given)
     solution = solve(grid)
     assert solution is not None
     masks = masks_of(marks)
-    answers = set()
+    seen = set()
     for cell, bit in candidates(masks):
         stalled = start(masks)
         if BIT[solution[cell]] == bit:
             continue
         if not close(stalled, cell, bit):
             continue
-        sure = ahead(stalled)
-        answers.add(sure)
-        if sure:
+        look = ahead(stalled)
+        if look is not None and look[1] is None:
+            seen.add("no plan")
             assert plan_for(stalled[:], 1) is None
             assert plan_for(stalled[:], 2) is None
-    assert answers == {True, False}
+        else:
+            seen.add("a plan" if look is not None else "no look")
+            assert plan_for(stalled[:], 2, look) == plan_for(stalled[:], 2)
+    assert {"no plan", "a plan"} <= seen
 
 
 @pytest.mark.parametrize("given", [CHAIN_STATE, SPLIT_STATE])
