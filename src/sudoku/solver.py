@@ -560,14 +560,8 @@ class Search:
     def __init__(self, grid: Grid, limit: int = 2) -> None:
         self.limit = _checked_limit(limit)
         """Stop at this many solutions."""
-        if SMALL_INTS:
-            from sudoku import masks  # noqa: PLC0415 (only MicroPython needs it)
-
-            self._walk: Callable[[bool, int, Any], AnyWalk] = masks.Walk
-            self._givens: Any = masks.start(grid)
-        else:
-            self._walk = _Walk
-            self._givens = _start(grid)
+        self._walk, start = engine()
+        self._givens = start(grid)
         self._walks: list[AnyWalk] = [self._walk(False, self.limit, self._givens)]
         self._turn = 0  # which walk runs, and its nodes left in this turn
         self._left = SECOND_AFTER
@@ -638,6 +632,18 @@ def _checked_limit(limit: int) -> int:
     if limit < 1:
         raise ValueError(f"limit must be at least 1, got {limit}")
     return limit
+
+
+def engine() -> tuple[Callable[[bool, int, Any], AnyWalk], Callable[[Grid], Any]]:
+    """The engine ``SMALL_INTS`` chooses: its walk and the start it walks from (a grid's
+    board, refusing a bad grid). ``sudoku.masks`` loads on first use, since only
+    MicroPython needs it: a caller may ask ahead of its first search (the app's worker,
+    once it is ready: its import took 6-10 ms in the browser)."""
+    if SMALL_INTS:
+        from sudoku import masks  # noqa: PLC0415 (only MicroPython needs it)
+
+        return masks.Walk, masks.start
+    return _Walk, _start
 
 
 def solve(grid: Grid) -> Grid | None:

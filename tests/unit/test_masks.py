@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from support import COMMITTED_PUZZLES, LEETCODE, load_puzzles
 
-from sudoku import solver
+from sudoku import masks, solver
 from sudoku.compat import MICROPYTHON
 from sudoku.solver import Analysis, Search, analyze
 
@@ -55,6 +55,17 @@ def test_each_interpreter_gets_its_engine() -> None:
     """CPython runs the big int; the masks are MicroPython's (chosen in one place)."""
     assert solver.SMALL_INTS is MICROPYTHON
     assert not MICROPYTHON
+
+
+@pytest.mark.usefixtures("engine")
+def test_the_engine_is_the_one_small_ints_chooses() -> None:
+    """solver.engine: the masks' walk and start where ``SMALL_INTS``, else the big int's."""
+    solver.SMALL_INTS = True
+    assert solver.engine() == (masks.Walk, masks.start)
+    solver.SMALL_INTS = False
+    walk, start = solver.engine()
+    assert walk is not masks.Walk
+    assert start is not masks.start
 
 
 @pytest.mark.usefixtures("engine")

@@ -212,15 +212,18 @@ def test_the_apps_worker_exports_the_shared_calls_and_its_own() -> None:
 PREPARED = """
 import sys
 from support import APP_WORKER, load_file
+from sudoku import solver
+solver.SMALL_INTS = True  # the engine MicroPython's search runs on
 app = load_file(APP_WORKER)
-before = "sudoku.logic" in sys.modules
-print(app.prepare(), before, "sudoku.logic" in sys.modules)
+before = [name in sys.modules for name in ("sudoku.logic", "sudoku.masks")]
+print(app.prepare(), *before, *[name in sys.modules for name in ("sudoku.logic", "sudoku.masks")])
 """
 """Python: load the app's worker in a fresh interpreter, then call ``prepare``."""
 
 
 def test_prepare_loads_the_companions_modules_the_boot_does_not() -> None:
-    """The app's worker starts without ``sudoku.logic``; ``prepare`` loads it."""
+    """The app's worker starts without ``sudoku.logic`` and the search's engine of small
+    ints (MicroPython's: ``sudoku.masks``); ``prepare`` loads both."""
     tests = str(Path(__file__).resolve().parents[1])
     done = subprocess.run(
         [sys.executable, "-c", PREPARED],
@@ -231,7 +234,7 @@ def test_prepare_loads_the_companions_modules_the_boot_does_not() -> None:
         env={**os.environ, "PYTHONPATH": os.pathsep.join([tests, *sys.path])},
         timeout=60,
     )
-    assert done.stdout.split() == ['{"prepared":true}', "False", "True"]
+    assert done.stdout.split() == ['{"prepared":true}', "False", "False", "True", "True"]
 
 
 def polyscript(monkeypatch: pytest.MonkeyPatch, **config: Any) -> None:
