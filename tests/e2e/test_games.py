@@ -433,3 +433,34 @@ def test_a_puzzle_pasted_right_after_typing_keeps_the_entry_in_its_game(board: P
     game = next(g for g in kept["games"] if json.loads(g["board"])["givens"] == leetcode)
     assert json.loads(game["board"])["entries"][2] == "4"
     assert board.locator("#games option").all_text_contents()[1].startswith("#2: 1/51 filled")
+
+
+FIT = """select => {
+    const probe = document.createElement('span');
+    probe.style.font = getComputedStyle(select).font;
+    probe.style.whiteSpace = 'pre';
+    probe.textContent = select.selectedOptions[0].textContent;
+    document.body.append(probe);
+    const text = probe.getBoundingClientRect().width;
+    probe.remove();
+    const style = getComputedStyle(select);
+    const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+    return {line: select.selectedOptions[0].textContent, text, room: select.clientWidth - padding};
+}"""
+"""The games menu's chosen line, its width in the menu's font, and the menu's room for it."""
+ARROW_PX = 24
+"""What a native menu's arrow takes of its room, at most."""
+
+
+def test_the_games_menu_shows_a_kept_games_whole_line(
+    reader: BrowserContext, base_url: str
+) -> None:
+    """Beside the board (1280 px) the games menu takes the row under its label, so the
+    chosen game's whole line shows, "(on the board)" included, unclipped."""
+    page = opened(reader, f"{base_url}?puzzle={EASY}")
+    type_in(page, "r1c1", "4")
+    saved_entry(page, 0, "4")
+    page.wait_for_function("!document.querySelector('#games-box').hidden")
+    fit = page.locator("#games").evaluate(FIT)
+    assert fit["line"].endswith("(on the board)")
+    assert fit["text"] + ARROW_PX <= fit["room"], fit
