@@ -9,7 +9,7 @@ import pytest
 from conftest import wait_ready
 from helpers import SOLVE_MS, cell_classes, cell_values, load, paste, solve, wait_verdict
 from playwright.sync_api import Browser, Page
-from support import EASY, LEETCODE, load_puzzles
+from support import EASY, LEETCODE, REFUTED, load_puzzles
 from test_a11y import axe_violations
 
 from sudoku.grid import cell_name
@@ -253,6 +253,22 @@ def test_hint_says_when_entries_are_wrong_or_logic_is_stuck(board: Page) -> None
         "No hint: logic is stuck: no technique here applies; 81 cells left"
         " (the puzzle has more than one solution: no logic can finish it)."
     )
+
+
+def test_check_ends_the_hint_shown_even_with_nothing_to_check(board: Page) -> None:
+    """A chain's hint shown (its steps listed, its cells lit), then Check with no entries:
+    Check says there is nothing to check, and the hint goes as it does when there is
+    (no steps left listed under Check's words, Hint is Hint again, nothing lit)."""
+    paste(board, "#r1c1", REFUTED)
+    wait_verdict(board, "loaded")
+    assert hint(board) == "hint"
+    assert board.locator("#hint-steps li").count() > 2
+    assert cell_classes(board, "hint-cell")
+    assert ask(board, "#check") == "checked"
+    assert status(board).startswith("Nothing to check yet")
+    assert board.locator("#hint-steps").is_hidden()
+    assert board.locator("#hint").text_content() == "Hint"
+    assert cell_classes(board, "hint-cell") == []
 
 
 def test_check_names_exactly_the_wrong_entries(board: Page) -> None:

@@ -285,8 +285,12 @@ class Companion:
     # -- check --------------------------------------------------------------------------
 
     async def find_wrong(self) -> None:
-        """Name and mark the wrong entries (see ``check``)."""
+        """Name and mark the wrong entries (see ``check``). The hint or check shown goes
+        first, whatever Check then says (its words would leave a chain's steps listed
+        under other words)."""
         count = self.sheet.count_entries()
+        self.forget()
+        self.editor.paint()
         if not count:
             self.say(
                 "Nothing to check yet: Check looks at your own entries, and there are none.",
@@ -294,8 +298,6 @@ class Companion:
             )
             return
         before = self.now()
-        self.forget()
-        self.editor.paint()
         self.say(f"Checking your {count} entries…", "checking")
         try:
             answer = await self.solver.check(self.sheet.puzzle(), self.sheet.entries_grid())
