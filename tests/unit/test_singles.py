@@ -17,8 +17,10 @@ from sudoku.chains import (
     contradiction_chain,
     last_split,
     needs_of,
+    placed,
     plan_for,
     refutations,
+    settled,
     split_at,
     split_slots,
     splits,
@@ -254,6 +256,48 @@ def test_a_look_ahead_settles_two_levels_or_starts_the_second(given: tuple[str, 
             seen.add("a plan" if look is not None else "no look")
             assert plan_for(stalled[:], 2, look) == plan_for(stalled[:], 2)
     assert {"no plan", "a plan"} <= seen
+
+
+def test_placed_names_the_digits_the_singles_wrote() -> None:
+    """placed is true exactly for the candidates a stalled state's singles wrote, as
+    assume records them, the assumption's own included."""
+    masks = start_masks(SPLIT_STATE)
+    need, counts = needs_of(masks)
+    seen = 0
+    for cell, bit in candidates(masks):
+        after = start(masks)
+        if not close(after, cell, bit):
+            continue
+        written = {(c, b) for c, b, *_ in assume(masks, need, counts, cell, bit).placed}
+        assert {(c, b) for c, b in candidates(masks) if placed(after, c, b)} == written
+        seen += 1
+    assert seen
+
+
+@pytest.mark.parametrize("given", [CHAIN_STATE, SPLIT_STATE])
+def test_a_dead_look_settles_the_candidates_it_placed(given: tuple[str, str]) -> None:
+    """Trying the wrong candidates in the chains' order, keeping the states of the looks
+    without a plan: a candidate settled by one of them has no plan of one level or two,
+    as its own look would show; on the state whose chain splits, some are."""
+    grid, marks = state(given)
+    solution = solve(grid)
+    assert solution is not None
+    masks = masks_of(marks)
+    dead: list[list[int]] = []
+    settled_ones = 0
+    for _, cell, bit in sorted((SIZE[masks[c]], c, b) for c, b in candidates(masks)):
+        stalled = start(masks)
+        if BIT[solution[cell]] == bit or not close(stalled, cell, bit):
+            continue
+        if settled(dead, cell, bit, stalled):
+            settled_ones += 1
+            assert plan_for(stalled[:], 1) is None
+            assert plan_for(stalled[:], 2) is None
+            continue
+        look = ahead(stalled)
+        if look is not None and look[1] is None:
+            dead.append(look[2])
+    assert settled_ones
 
 
 @pytest.mark.parametrize("given", [CHAIN_STATE, SPLIT_STATE])
