@@ -48,7 +48,7 @@ its own ``assume``.
 from __future__ import annotations
 
 from sudoku.grid import PEERS, UNITS, UNITS_OF
-from sudoku.singles import DIGIT_AT, DONE_AT, INDEX, PLACE_SLOTS, PLACES, UNIT_AT, close
+from sudoku.singles import DIGIT_AT, INDEX, PLACE_SLOTS, PLACES, UNIT_AT, close
 from sudoku.singles import SIZE as STATE_SIZE
 from sudoku.singles import start as start_of
 from sudoku.steps import (
@@ -412,33 +412,37 @@ def last_split(state: list[int]) -> Plan | None:
     without a look: a state reached from this one by singles and options that breaks
     nothing. Each option it placed breaks nothing either (singles only remove, so a state
     with fewer removed than a witness cannot break a rule the witness keeps). Each option
-    tried that breaks nothing is a witness: the splits it decided (``splits``' order, by
-    their slots: ``split_slots``) are passed by, the one tried among them."""
-    cells, digits = split_slots(state)
-    if not cells and not digits:
-        cells = [fewest(state)]
-    done_at, digit_at = DONE_AT, DIGIT_AT
-    while cells or digits:
-        split = split_at(state, cells[0] if cells else digits[0])
+    tried that breaks nothing is a witness: the splits it left open (``split_slots``) are
+    the ones still to pass by."""
+    slots = split_slots(state) or [fewest(state)]
+    pairs = PAIRS
+    while slots:
+        split = split_at(state, slots[0])
         for cell, bit in split[1]:
             witness = state[:]
             if close(witness, cell, bit):
-                cells = [c for c in cells if witness[c]]
-                digits = [at for at in digits if not witness[done_at[at]] & digit_at[at]]
+                slots = [slot for slot in slots if pairs[witness[slot]]]
                 break
         else:
             return split, [None] * len(split[1])
     return None
 
 
-def split_slots(state: list[int]) -> tuple[list[int], list[int]]:
+SLOTS = tuple(range(81)) + tuple(range(PLACES, STATE_SIZE))
+"""A state's slots where it may split: its cells, then each unit's places of each digit."""
+
+
+def split_slots(state: list[int]) -> list[int]:
     """Where ``state`` may split, as slots (``splits``' order, cells first): the cells
-    with two candidates, the places slots of the digits with two places in a unit. A
-    state decided a cell's split when it filled the cell, a digit's when it placed the
-    digit in the unit."""
+    with two candidates, the places slots of the digits with two places in a unit.
+
+    A state reached from this one by singles and options that breaks nothing left such a
+    split open where the slot still holds two (its candidates, or places: both only
+    shrink); it decided it where the slot holds fewer: it filled the cell, or placed the
+    digit in the unit, whose places are then its cell's (a slot down to one would have
+    been a single, down to none a broken rule)."""
     pairs = PAIRS
-    cells = [cell for cell in range(81) if pairs[state[cell]]]
-    return cells, [at for at in range(PLACES, STATE_SIZE) if pairs[state[at]]]
+    return [slot for slot in SLOTS if pairs[state[slot]]]
 
 
 def split_at(state: list[int], slot: int) -> Split:
@@ -489,14 +493,13 @@ def settled(dead: list[list[int]], cell: int, bit: int, state: list[int]) -> boo
     holding = [other for other in dead if not other[cell] and other[first] == spot]
     if not holding:
         return False
-    cells, digits = split_slots(state)
-    if not cells and not digits:
+    slots = split_slots(state)
+    if not slots:
         return False  # no split of two options: the state's look splits on the fewest
-    options = split_at(state, cells[0] if cells else digits[0])[1]
+    options = split_at(state, slots[0])[1]
     for other in holding:
-        if any(placed(other, where, digit) for where, digit in options) and (
-            any(other[c] for c in cells)
-            or any(not other[DONE_AT[at]] & DIGIT_AT[at] for at in digits)
+        if any(placed(other, where, digit) for where, digit in options) and any(
+            PAIRS[other[slot]] for slot in slots
         ):
             return True
     return False
@@ -568,8 +571,7 @@ def splits(state: list[int], every: bool) -> list[tuple[int, list[tuple[int, int
     place there (its cell): two places mean a split.
     """
     if every:
-        cells, digits = split_slots(state)
-        slots = cells + digits
+        slots = split_slots(state)
     else:
         pairs = PAIRS
         slots = [cell for cell in range(81) if pairs[state[cell]]][:1] or [

@@ -10,6 +10,7 @@ from test_logic import CHAIN_STATE, SPLIT_STATE, state
 
 from sudoku import logic
 from sudoku.chains import (
+    PAIRS,
     ahead,
     assume,
     bits_of,
@@ -27,7 +28,7 @@ from sudoku.chains import (
 )
 from sudoku.formats import PuzzleError
 from sudoku.grid import UNITS
-from sudoku.singles import ALL, DIGIT_AT, DONE_AT, PLACED, PLACES, close, start
+from sudoku.singles import ALL, PLACED, PLACES, close, start
 from sudoku.singles import SIZE as STATE_SIZE
 from sudoku.solver import solve
 from sudoku.steps import BIT, SIZE, masks_of
@@ -189,11 +190,14 @@ def test_splits_come_cells_first_then_digits() -> None:
 
 def test_split_slots_name_the_splits_in_their_order() -> None:
     """split_slots and split_at give splits' splits, in order: a cell's split at the cell,
-    a digit's at its places slot in the unit."""
+    a digit's at its places slot in the unit, the cells first."""
     stalled = start(start_masks(SPLIT_STATE))
-    cells, digits = split_slots(stalled)
-    assert [split_at(stalled, slot) for slot in cells + digits] == splits(stalled, True)
-    assert all(PLACES <= slot < STATE_SIZE for slot in digits)
+    slots = split_slots(stalled)
+    assert [split_at(stalled, slot) for slot in slots] == splits(stalled, True)
+    cells = [slot for slot in slots if slot < 81]
+    assert cells
+    assert slots[: len(cells)] == cells
+    assert all(PLACES <= slot < STATE_SIZE for slot in slots[len(cells) :])
 
 
 def test_a_cell_with_no_two_candidates_and_no_digit_with_two_places_splits_on_the_fewest() -> None:
@@ -202,30 +206,28 @@ def test_a_cell_with_no_two_candidates_and_no_digit_with_two_places_splits_on_th
     masks = [ALL] * 81
     masks[3] = BIT["1"] | BIT["2"] | BIT["3"]
     stalled = start(masks)
-    assert split_slots(stalled) == ([], [])
+    assert split_slots(stalled) == []
     assert splits(stalled, True) == [(-1, [(3, BIT["1"]), (3, BIT["2"]), (3, BIT["3"])])]
 
 
-def test_a_witness_decides_the_splits_whose_cell_it_filled_or_digit_it_placed() -> None:
-    """A split is decided by a state that filled its cell (a cell split) or placed its
-    digit in its unit (a digit's split), and then holds one of its options: the test
-    last_split passes splits by with."""
+def test_a_witness_decides_the_splits_whose_slot_lost_its_two() -> None:
+    """A state that breaks nothing decided a split (filled its cell, or placed its digit in
+    its unit: it holds one of its options) exactly where the split's slot no longer holds
+    two: the test last_split passes splits by with."""
     stalled = start(start_masks(SPLIT_STATE))
-    cells, digits = split_slots(stalled)
     seen = set()
     for cell, bit in candidates(stalled[:81]):
         after = stalled[:]
         if not close(after, cell, bit):
             continue
-        for slot in cells + digits:
+        for slot in split_slots(stalled):
             unit, options = split_at(stalled, slot)
             spot, digit = options[0]
             if unit < 0:
                 expected = not after[spot]
-                decided = not after[slot]
             else:
                 expected = any(not after[c] and after[PLACED + unit] & digit for c, _ in options)
-                decided = bool(after[DONE_AT[slot]] & DIGIT_AT[slot])
+            decided = not PAIRS[after[slot]]
             assert decided == expected
             seen.add((unit < 0, expected))
     assert seen == {(True, True), (True, False), (False, True), (False, False)}
