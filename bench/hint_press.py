@@ -1,7 +1,7 @@
 """Hint presses in the app: how long a reader waits for the next hint, in the browser.
 
 ``python bench/hint_press.py [--forum 3] [--read 1.0] [--deep auto|0|1]
-[--readers both|at-once|cold] [--visits 3]``
+[--readers both|at-once|cold] [--visits 3] [--arrive paste|link] [--react 0]``
 
 The app is served from this tree and opened in headless Chromium (its MicroPython
 worker; and its deep worker, Pyodide, once a puzzle's rating meets a nested chain and
@@ -22,13 +22,18 @@ one who presses again at once (``--read 0``: the worker then works each hint out
 the reader waits, as it did before the look-ahead). Prints a markdown table: presses,
 median, p90 and max ms per set and reader. Not in ``make bench``: minutes.
 
-``--readers cold`` times instead the worst first press there is: a visit's very first,
-made the instant the puzzle loads. Each puzzle ``--visits`` times, each visit in a new
-browser (nothing of the app warm: no cache, no compiled code): the app's page, the
-puzzle pasted once it is ready, Hint pressed the moment the puzzle is loaded. Then the
-rating has only begun (its solution search, its first slice), the deep worker has not
-started (the reader has not paused), and the first step's whole search is MicroPython's
-while the reader waits (a forum puzzle's: a contradiction chain two or three levels deep).
+``--readers cold`` times instead a visit's very first press. Each puzzle ``--visits``
+times, each visit in a new browser (nothing of the app warm: no cache, no compiled
+code): the app's page, the puzzle pasted once it is ready (``--arrive paste``) or in the
+address (``--arrive link``: a link's puzzle, shown as the page opens), Hint pressed
+``--react`` seconds after the puzzle is loaded (the app ready, for a link). With the
+default 0, the moment it is: the worst first press there is, sooner than a person can
+make one (it takes a person a quarter of a second or more to see the puzzle and press).
+Then the rating has only begun (its solution search, its first slice), the deep worker
+has not started (the reader has not paused), the browser is still compiling the
+interpreter's busiest code, and the first step's whole search is MicroPython's while the
+reader waits (a forum puzzle's: a contradiction chain two or three levels deep). ``--react
+0.3``, a person's quickest press, gives the rating that long a start.
 """
 
 from __future__ import annotations
@@ -110,15 +115,20 @@ def solve_by_hints(page: Page, puzzle: str, read_s: float) -> list[float]:
     raise RuntimeError("no end after 400 hints")
 
 
-def first_press(page: Page, url: str, puzzle: str) -> float:
-    """A cold visit's first press: open ``url``, paste ``puzzle`` once the app is ready,
-    press Hint the moment it is loaded; the ms to the step shown."""
-    page.goto(url)
+def first_press(page: Page, url: str, puzzle: str, arrive: str, react_s: float) -> float:
+    """A cold visit's first press: open ``url``, with ``puzzle`` in the address (``arrive``
+    "link") or pasted once the app is ready ("paste"), press Hint ``react_s`` seconds after
+    it is loaded (the app ready, for a link); the ms to the step shown."""
+    link = arrive == "link"
+    page.goto(url + ("&" if "?" in url else "?") + f"puzzle={puzzle}" if link else url)
     page.wait_for_function("document.body.dataset.ready === 'true'", timeout=TIMEOUT_MS)
-    page.evaluate(LOAD, puzzle)
-    page.wait_for_function(
-        "document.querySelector('#status').dataset.verdict === 'loaded'", timeout=TIMEOUT_MS
-    )
+    if not link:
+        page.evaluate(LOAD, puzzle)
+        page.wait_for_function(
+            "document.querySelector('#status').dataset.verdict === 'loaded'",
+            timeout=TIMEOUT_MS,
+        )
+    time.sleep(react_s)  # the reader sees the puzzle, then presses
     press = answer(page)
     if press["verdict"] != "hint":
         raise RuntimeError(f"the first press showed no step: {press}")
@@ -126,20 +136,28 @@ def first_press(page: Page, url: str, puzzle: str) -> float:
     return ms
 
 
-def cold_rows(
-    playwright: Playwright, url: str, sets: dict[str, list[str]], visits: int
+def cold_rows(  # noqa: PLR0913 (the run's options, each its own)
+    playwright: Playwright,
+    url: str,
+    sets: dict[str, list[str]],
+    visits: int,
+    *,
+    arrive: str,
+    react_s: float,
 ) -> list[str]:
     """The table's rows for ``--readers cold``: each set's first presses, ``visits`` cold
-    visits a puzzle, each in a new browser."""
+    visits a puzzle, each in a new browser (``first_press``)."""
     rows = []
+    how = "pasted" if arrive == "paste" else "from a link"
+    when = "at once" if not react_s else f"after {react_s:g} s"
     for name, puzzles in sets.items():
         times = []
         for _ in range(visits):
             for puzzle in puzzles:
                 browser = playwright.chromium.launch(**support.launch_options(whole=True))
-                times.append(first_press(browser.new_page(), url, puzzle))
+                times.append(first_press(browser.new_page(), url, puzzle, arrive, react_s))
                 browser.close()
-        rows.append(row(name, "first press, cold", times))
+        rows.append(row(name, f"first press, cold, {how}, {when}", times))
         print(rows[-1], file=sys.stderr)
     return rows
 
@@ -162,6 +180,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deep", choices=["auto", "0", "1"], default="auto", help="URL flag")
     parser.add_argument("--readers", choices=["both", "at-once", "cold"], default="both")
     parser.add_argument("--visits", type=int, default=3, help="cold visits a puzzle")
+    parser.add_argument("--arrive", choices=["paste", "link"], default="paste", help="cold")
+    parser.add_argument("--react", type=float, default=0.0, help="cold: seconds to press")
     args = parser.parse_args(argv)
     readers = [("at once", 0.0)]
     if args.readers == "both":
@@ -181,7 +201,9 @@ def main(argv: list[str] | None = None) -> int:
     lines = ["| set | reader | presses | median | p90 | max |", "|---|---|---:|---:|---:|---:|"]
     with sync_playwright() as playwright:
         if args.readers == "cold":
-            lines += cold_rows(playwright, url, sets, args.visits)
+            lines += cold_rows(
+                playwright, url, sets, args.visits, arrive=args.arrive, react_s=args.react
+            )
             server.shutdown()
             print("\n".join(lines))
             return 0
