@@ -8,6 +8,7 @@ starts with an origin no service worker has seen.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import struct
 from collections.abc import Iterator
@@ -64,6 +65,33 @@ def cut_network(context: BrowserContext, host: Host) -> None:
     """Stop the server and take the browser offline."""
     host.stop()
     context.set_offline(True)
+
+
+CHANGED = "static/css/app.css"
+"""The file another deploy changes (``deploy_change``): the app's style sheet."""
+
+
+def dated_later(path: Path) -> None:
+    """Date ``path`` two seconds later, as another deploy's file is. The server's
+    Last-Modified counts whole seconds: a file changed within the second the site was
+    built would answer the browser's revalidation "not modified", and the copy it has
+    (the old bytes, the old service worker) would be taken for the new one."""
+    dated = path.stat()
+    os.utime(path, ns=(dated.st_atime_ns, dated.st_mtime_ns + 2_000_000_000))
+
+
+def deploy_change(site: Path, line: str, *, seal: bool) -> None:
+    """Another deploy of ``site``: ``line`` appended to ``CHANGED``, the site sealed
+    again as a new release (``seal``) or not (the same service worker and release),
+    every file it changed ``dated_later``."""
+    with (site / CHANGED).open("a", encoding="utf-8") as sheet:
+        sheet.write(line)
+    changed = [site / CHANGED]
+    if seal:
+        sitekit.build_site.seal(site, (sitekit.SOURCE / "sw.js").read_text(encoding="utf-8"))
+        changed += [site / sitekit.build_site.SERVICE_WORKER, site / sitekit.build_site.VERSION]
+    for path in changed:
+        dated_later(path)
 
 
 def record_responses(context: BrowserContext) -> list[Response]:
@@ -229,12 +257,11 @@ def test_missing_file_is_never_taken_from_another_release(
     """A file missing from the cache while the server has another version of it: the
     worker refuses the other bytes (their hash differs) and says so; no page mixes the two."""
     files = sitekit.precache(site)["files"]
-    css = "static/css/app.css"
+    css = CHANGED
     context = browser.new_context()
     page, name = installed(context, host)
     delete_cached(page, name, host.url + css)
-    with (site / css).open("a", encoding="utf-8") as sheet:
-        sheet.write(".top h1 { color: red; }\n")  # another deploy's bytes (sw.js unchanged)
+    deploy_change(site, ".top h1 { color: red; }\n", seal=False)
 
     responses = record_responses(context)
     page.reload()
@@ -428,10 +455,7 @@ def test_new_release_takes_over_whole_with_a_notice(
     page.reload()  # now controlled by release 1's worker
     sitekit.wait_booted(page)
 
-    with (site / "static" / "css" / "app.css").open("a", encoding="utf-8") as css:
-        css.write(".top h1 { letter-spacing: 0.01em; }\n")
-    template = (sitekit.SOURCE / "sw.js").read_text(encoding="utf-8")
-    sitekit.build_site.seal(site, template)
+    deploy_change(site, ".top h1 { letter-spacing: 0.01em; }\n", seal=True)
     new = sitekit.precache(site)
     assert new["release"] != old["release"]
 
@@ -528,15 +552,17 @@ UNREGISTERED = """async () => {
 def dev_tree(folder: Path) -> Path:
     """The work tree as `make serve` serves it, its sw.js freshly written.
 
-    A copy, not the file itself: the local server revalidates by modification time, and
-    the repo's template is older than the built sw.js the browser holds (GitHub Pages
-    revalidates by ETag, which has no such blind spot).
+    A copy, not the file itself, and ``dated_later``: the local server revalidates by
+    modification time, in whole seconds, and the repo's template is older than the built
+    sw.js the browser holds (GitHub Pages revalidates by ETag, which has no such blind
+    spot).
     """
     folder.mkdir()
     for entry in sitekit.SOURCE.iterdir():
         if entry.name != "sw.js":
             (folder / entry.name).symlink_to(entry)
     shutil.copyfile(sitekit.SOURCE / "sw.js", folder / "sw.js")
+    dated_later(folder / "sw.js")
     return folder
 
 
@@ -599,9 +625,7 @@ def test_a_page_cannot_make_the_waiting_release_take_over(
     page.reload()  # now controlled by release 1's worker
     sitekit.wait_booted(page)
     old = sitekit.precache(site)
-    with (site / "static" / "css" / "app.css").open("a", encoding="utf-8") as css:
-        css.write(".top h1 { letter-spacing: 0.01em; }\n")
-    sitekit.build_site.seal(site, (sitekit.SOURCE / "sw.js").read_text(encoding="utf-8"))
+    deploy_change(site, ".top h1 { letter-spacing: 0.01em; }\n", seal=True)
     new = sitekit.precache(site)
     page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
     assert page.evaluate(WAIT_WAITING) == "installed"
