@@ -3,12 +3,13 @@
 The app's own Python runs in MicroPython, which starts in a fraction of a second. Most
 hints take it milliseconds; but a puzzle whose path needs a contradiction chain with
 splits (rated 8.5 and up: the forum's hardest) has steps whose search takes MicroPython
-a quarter to half a second, and CPython a quarter to a half of that (bench/deep.py). So once
-the puzzle's rating has met such a step (``consider``, with the hardest step so far),
-the page starts static/js/deep.js, a worker running the same calls (src/web/worker/
-app.py) in Pyodide, where the reader allows it (``allowed``) and once the page is idle
-(``start_when_idle``), and from the moment it answers, the steps are asked of it
-(``client.Solver.deepen``): the same modules, the same answers, sooner
+a twelfth to a ninth of a second on this desktop (several times that on a phone), and
+CPython in Pyodide about three fifths of that (bench/deep.py); a whole rating takes
+seconds. So once the puzzle's rating has met such a step (``consider``, with the hardest
+step so far), the page starts static/js/deep.js, a worker running the same calls
+(src/web/worker/app.py) in Pyodide, where the reader allows it (``allowed``) and once
+the page is idle (``start_when_idle``), and from the moment it answers, the steps are
+asked of it (``client.Solver.deepen``): the same modules, the same answers, sooner
 (``rating.Rater.hand_over``). Never before the app is usable (a rating comes after),
 never in someone else's frame, never for a puzzle MicroPython answers at once, never
 while the reader is at work; and Pyodide's 6.3 MB (gzip) only on a fast connection that is not
