@@ -20,12 +20,13 @@ Glossary (Norvig's words, used everywhere, UI messages included):
 - **level**: how hard a puzzle is for a person: easy, medium, hard or expert, after the
   hardest technique its logical path needs (``sudoku.logic`` has the mapping).
 
-The package has no third-party or browser import: it runs unchanged in CPython
-3.11+, in Pyodide (the app's solver worker) and in MicroPython (the page and the
-widget). One module is the exception, and only for CPython: ``gif``, whose animated
-GIFs need Pillow (the optional ``render`` extra), imported when a GIF is made. What
-differs between the interpreters is handled in one place, ``sudoku.compat``, imported
-first: it also lets MicroPython read ``from __future__ import annotations``.
+The package has no third-party or browser import: it runs unchanged in CPython 3.11+, in
+MicroPython (every page and the app's and the widget's workers) and in Pyodide (the code
+lab's runner and the app's deep worker). One module is the exception, and only for
+CPython: ``gif``, whose animated GIFs need Pillow (the optional ``render`` extra),
+imported when a GIF is made. What differs between the interpreters is handled in one
+place, ``sudoku.compat``, imported first: it also lets MicroPython read ``from __future__
+import annotations``.
 
 Modules: ``grid`` (the glossary's tables), ``formats`` (reading and writing puzzles),
 ``validate`` (conflicts), ``solver`` (the fast search), ``tracing`` (the teaching

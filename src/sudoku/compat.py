@@ -1,7 +1,8 @@
 """Where the interpreters differ: every shim the core needs to run unchanged in all three.
 
-The core runs in CPython 3.11+ (command line, tests, benchmarks), in Pyodide (CPython 3.14
-in the app's worker) and in MicroPython (PyScript's, on the page and in the widget).
+The core runs in CPython 3.11+ (command line, tests, benchmarks), in MicroPython
+(PyScript's: every page and the app's and the widget's workers) and in Pyodide (CPython
+3.14: the code lab's runner and the app's deep worker).
 MicroPython leaves out parts of Python; each name below gives CPython's answer under
 both, and ``tests/unit/test_compat.py`` checks each table and fallback against CPython
 itself. The rest of the core avoids what MicroPython lacks without a shim: no

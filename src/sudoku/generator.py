@@ -23,8 +23,7 @@ techniques each takes), so the hints solve each one to the end:
    puzzles are easier or harder than those two ranges.
 4. **The rating is checked** (``sudoku.logic.rate``); a puzzle of another level is
    dropped and the next full grid tried. Easy never is (a puzzle that singles solve is
-   easy by definition). Measured over seeds 0-9 (``bench/generate.py``, CPython 3.11):
-   see the table there.
+   easy by definition). How long each level takes: ``bench/generate.py``.
 
 **Randomness** comes from ``numbers(seed)``, SplitMix64 written out here, not from
 ``random``: MicroPython's ``random`` has no ``Random`` class and CPython's may change its

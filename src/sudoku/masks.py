@@ -4,11 +4,9 @@
 interpreter (``solver.SMALL_INTS``): CPython and Pyodide hold the board in one 810-bit int
 (``solver.py``), MicroPython in this module's list of small ints. MicroPython allocates
 every big-int result on its heap and frees nothing until the call returns to JavaScript,
-so there the same search runs 1.2 to 1.7 times faster on masks on the shared sets, 2.6
-times on the worst cases (at most 62 ms against 259 on ``no_solution``), and allocates
-30 to 45 times less (a verdict on the forum's hardest: 144 KB against 6.4 MB on average,
-14 MB at most; ``bench/micropython.py``). CPython is 2.4 times faster on the big int
-(0.87 against 2.09 ms a puzzle on the forum's hardest).
+so there the same search runs faster on masks, most of all on the worst cases, and
+allocates tens of times less (``bench/micropython.py``; docs/benchmarks.md). CPython,
+where an operation costs about the same on any int, is faster on the big int.
 
 **Same answers, node for node.** Both engines apply the same rules to a fixpoint:
 naked singles, hidden singles in boxes, locked candidates (pointing and claiming), and

@@ -207,7 +207,7 @@ def events_apart(text: str) -> tuple[str, str | None]:
     value; ``text`` and None when it is not there as ``record`` writes it.
 
     MicroPython's ``json.loads`` takes time that grows faster than the length of a long
-    string value (6 s for 1.2 MB of events, in Node): the events, which hold no escapes,
+    string value (seconds for a long run's events): the events, which hold no escapes,
     are cut out with ``find``. Inside a JSON string a quote is always escaped, so the
     first ``"events":"`` is the key's own; a value holding a backslash is left to
     ``json.loads`` (as is one written with spaces), and so is checked as JSON."""

@@ -8,11 +8,9 @@ digit's bit. ``done`` holds the bits already placed.
 
 **Why one int.** CPython pays per operation, hardly per bit: ``&`` on this 810-bit int
 costs about what it costs on a small int, yet does the work of a loop over the board.
-Measured on the forum's hardest puzzles, a rule applied to the whole board at once beats
-the classic queue of changed cells (a 9-bit mask per cell, each placement visiting its 20
-peers) by 2.4x (0.87 ms a puzzle against 2.09 ms), with the same rules and about as many
-guesses. Pyodide runs the same code, 3-4x slower than CPython (big ints cost more in
-WebAssembly), still 1.6x faster there than the cell masks.
+So a rule applied to the whole board at once beats the classic queue of changed cells (a
+9-bit mask per cell, each placement visiting its 20 peers, ``sudoku.masks``) in CPython
+and Pyodide, with the same rules and the same guesses (docs/benchmarks.md, "Solver").
 
 Propagation repeats four rules until none makes progress:
 
@@ -40,10 +38,8 @@ the most open peers (its guess settles most); with none, on a cell with the fewe
 search is a loop over an explicit stack of board ints, so nothing is copied but ints and
 no puzzle can reach the recursion limit. It can be run in slices and resumed (``Search``).
 
-Measured on the forum's hardest puzzles (the first 2,000; guesses per puzzle, first
-solution): singles with the first fewest-candidates cell, as Norvig's solver, 163;
-preferring open peers, 105; adding locked candidates, 80 (the solver as it is; 129 if it
-took the first two-candidate cell instead of the one with the most open peers).
+Preferring open peers, then locked candidates, bring the guesses on hard puzzles to about
+half of what singles with the first fewest-candidates cell (Norvig's choice) make.
 
 **Worst cases.** A puzzle with no solution whose givens agree (a typo) must be searched
 to the end, and the cell rule can explode on one: when the contradiction sits in a few
@@ -53,9 +49,9 @@ branches on the most constrained choice of either kind, DLX-style: a digit with 
 places left in a row, column or box before any cell (``_two_places`` counts every
 (digit, unit) pair at once in bit-sliced counters). The two take turns and the first to
 end answers (``Search`` says why both, with the numbers). On the worst-case set
-(``tests/data/puzzles/no_solution.txt``, 536 puzzles; ``bench/solver.py``) the previous
-solver gave up on 14 after 100,000 guesses (over a second each; some take it minutes);
-this one's worst takes under 10 ms, and the hard sets' speed is unchanged.
+(``tests/data/puzzles/no_solution.txt``; ``bench/solver.py``) the cell search alone
+needs over 100,000 guesses on some, where the two together stay small, and on the hard
+sets the second search never starts.
 """
 
 from __future__ import annotations
@@ -101,9 +97,9 @@ else:
 
 SMALL_INTS = MICROPYTHON
 """Which engine the search runs on, chosen here, once, by interpreter: the board as one
-810-bit int (this module) in CPython and Pyodide, where it is 2.4x faster; a 9-bit mask
+810-bit int (this module) in CPython and Pyodide, where it is the faster; a 9-bit mask
 per cell (``sudoku.masks``) in MicroPython, whose big ints are slow and fill its heap
-(1.2-2.7x faster there, 30-45x less memory a call: ``bench/micropython.py``). Both give
+(faster there, and far less memory a call: ``bench/micropython.py``). Both give
 the same answers, node for node (see ``sudoku.masks``). A module variable, not a
 constant: the tests and ``bench/micropython.py`` run either engine in either interpreter
 by setting it."""
@@ -178,13 +174,12 @@ BOX_SPAN: Final = 0x1FF
 
 # The tables below are built on first use, by ``_build_tables`` (every search starts with
 # ``_start``, which calls it): the widget's worker imports the package and never solves,
-# and under MicroPython they cost most of the import. Measured in Node with the vendored
-# MicroPython: ``import sudoku`` took ~235 ms, ~100 of them building these tables
-# (``KEEP`` alone ~65); CPython builds them in ~3 ms. Until then they are empty.
+# and under MicroPython building them is a large part of the import (``KEEP`` most of
+# it). Until then they are empty.
 #
 # They are read with a single bit's ``bit_length(bit)`` (its position + 1): a method call
-# and a list index, where a dict would hash an 810-bit key. Measured on placements, the
-# hot loop's commonest step: 2.6x faster.
+# and a list index, where a dict would hash an 810-bit key: placements, the hot loop's
+# commonest step, are several times faster so.
 SIZE: Final = 90 * 9 + 1
 """Table length: one entry per possible ``bit_length`` of a board bit."""
 
@@ -528,7 +523,7 @@ class Search:
     in one call or in many slices of any size, a search finds the same solutions with the
     same node count: ``analyze``, ``solve`` and ``count_solutions`` are one ``run()``.
     The app's solver worker runs it in slices of ~40 ms, so that a page can stop a long
-    search between two of them (issue 11: Stop must stop the search itself).
+    search between two of them (Stop stops the search itself, not just its display).
 
     **Two searches, one answer.** Each is depth-first over an explicit stack of (board,
     placements, candidate bit to try), and each alone is complete. The first guesses on
@@ -552,8 +547,8 @@ class Search:
     nodes to rule out a second solution; it still answers first. A worst case costs at
     most ``SECOND_AFTER`` more nodes plus twice what the better rule needs.
 
-    A slice's time follows from its budget: a node is one placement and one propagation
-    (about 10 microseconds in CPython, 3-4 times that in Pyodide). A bad ``limit`` or
+    A slice's time follows from its budget: a node is one placement and one propagation,
+    about the same work each. A bad ``limit`` or
     ``grid`` is refused when the search is made, as ``analyze`` refuses it.
     """
 
@@ -638,7 +633,7 @@ def engine() -> tuple[Callable[[bool, int, Any], AnyWalk], Callable[[Grid], Any]
     """The engine ``SMALL_INTS`` chooses: its walk and the start it walks from (a grid's
     board, refusing a bad grid). ``sudoku.masks`` loads on first use, since only
     MicroPython needs it: a caller may ask ahead of its first search (the app's worker,
-    once it is ready: its import took 6-10 ms in the browser)."""
+    once it is ready, so that the first search does not wait for the import)."""
     if SMALL_INTS:
         from sudoku import masks  # noqa: PLC0415 (only MicroPython needs it)
 

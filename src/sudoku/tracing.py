@@ -45,8 +45,7 @@ events are the only ones no strategy line produces.
 Each strategy keeps its open levels on a stack, one loop, where the textbook (and the
 plain code the reader sees) recurses: a generator recursing with ``yield from`` passes
 each event up through one frame per open guess, and under MicroPython, where the app's
-and the widget's traces run, that was two thirds of a deep search's time (15 µs an
-event at 40 levels, against 1.4 µs in one frame).
+and the widget's traces run, that was most of a deep search's time.
 """
 
 from __future__ import annotations
@@ -199,8 +198,8 @@ def first_peer_holding(cells: list[str], cell: int, digit: str) -> int | None:
     """The first peer of ``cell`` that holds ``digit``: its row, column, then box, ascending.
 
     A plain loop that stops at the first: under MicroPython, which has no
-    ``operator.itemgetter``, reading all 20 peers first took 3.6 times as long (17 µs a
-    call, most of a naive ``try``), and in CPython the loop is faster too."""
+    ``operator.itemgetter``, reading all 20 peers first took several times as long (most
+    of a naive ``try``), and in CPython the loop is faster too."""
     for peer in SCAN[cell]:
         if cells[peer] == digit:
             return peer

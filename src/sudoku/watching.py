@@ -337,7 +337,7 @@ def tally(limits: Limits, on_event: Callable[[Event], None] | None) -> Tally:
     ``called`` traces only frames of the reader's file (it returns None for the others);
     ``local`` counts their lines run and their ends; a cap reached raises ``Stopped``.
     These run for every line of the reader's code, so they are closures over plain local
-    counters: 1.4x as fast as methods on an object (measured with CPython 3.11).
+    counters, which CPython reads faster than an object's attributes.
     """
     lines = calls = depth = max_depth = steps = writes = undos = 0
     first_write = -1  # lines run before the first write (-1: no write yet)

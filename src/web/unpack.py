@@ -4,8 +4,7 @@ PyScript copies into the interpreter's file system each file a config's ``[files
 one request a file: forty-odd ``.mpy`` modules for the app's page. So scripts/pyconfig.py
 lists instead one **pack** of them (``*.pack``) and this file, and the script each page or
 worker runs calls ``unpack_here`` first: every module is written where the pack says,
-and the pack let go. Measured (README, "One request for our Python"): the app
-usable on the desktop 0.94 -> 0.71 s, ten widgets in a post about 4.0 -> 3.3 s.
+and the pack let go: one request instead of dozens, before the interpreter can import.
 
 A pack is its files one after another, each as: the length of its path (2 bytes,
 little-endian), its path (UTF-8, relative to the interpreter's folder: ``sudoku/grid.mpy``),
@@ -16,9 +15,8 @@ MicroPython (pages and workers) gets this module compiled, beside the pack (``[f
 Pyodide (the app's deep worker, static/js/deep.js) and CPython (the tests) its source.
 Every start of every page and worker runs it, so it reads a pack at one go (an unsized
 ``read`` takes 256 bytes at a time, each a call into the browser's file system), writes
-views of it and tries each folder once: a third of its time in MicroPython, with the
-compiling of its source the phone's main thread no longer does (README, Benchmarks,
-2026-11-29, the evening).
+views of it and tries each folder once; compiled, it spares the phone's main thread
+compiling its source at every start.
 """
 
 import os

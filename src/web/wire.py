@@ -27,13 +27,13 @@ A ``trace_pull`` answer is one JSON header line, a newline, then the pages' even
 step; the header's after its last event, so a trace that ends in one answer is measured
 without running it again: ``timeline.tally``), ``stack`` the open
 guesses as cell and digit (``354127``: 4 at r3c5, then 7 at r1c2). Raw text after the
-header, not JSON: MicroPython's ``json.loads`` of a 100 kB string takes ~25 ms, a split
-~0.3 ms; and events stay ``bytes`` on the page, which MicroPython indexes ~60x faster
-than ``str``.
+header, not JSON: MicroPython's ``json.loads`` of a long string is many times slower
+than a split; and events stay ``bytes`` on the page, which MicroPython indexes far
+faster than ``str``.
 
-Runs in all three interpreters: CPython (tests), Pyodide (the app's worker) and
-MicroPython (the pages and the widget's worker). Encode and decode sit side by side, and
-``tests/unit/test_wire.py`` checks that they round-trip and that replaying the records
+Runs in all three interpreters: CPython (tests), MicroPython (the pages and the app's
+and the widget's workers) and Pyodide (the app's deep worker). Encode and decode sit side
+by side, and ``tests/unit/test_wire.py`` checks that they round-trip and that replaying the records
 gives ``sudoku.tracing.replay``'s board at every step.
 """
 

@@ -1,7 +1,7 @@
 """The app's solver worker (index.html, MicroPython): the shared calls of ``worker.py`` and
-the app's own: the puzzle companion's hints, checks and new puzzles (issue 14), the
-puzzle's rating, worked out in slices (``rate_start``, ``rate_more``: issue 25), and the
-Share panel's pictures (issue 13).
+the app's own: the puzzle companion's hints, checks and new puzzles, the puzzle's
+rating, worked out in slices (``rate_start``, ``rate_more``), and the Share panel's
+pictures.
 
 The widget's worker runs ``worker.py`` alone (mpy-worker.json): a blog's reader never
 downloads ``sudoku.logic``, ``sudoku.generator`` or ``sudoku.render``. Here they load in
@@ -137,7 +137,7 @@ def render_stop(key: int) -> str:
     return reply(answer)
 
 
-# -- the puzzle companion: hints, checks, new puzzles (issue 14) ------------------------
+# -- the puzzle companion: hints, checks, new puzzles ------------------------------------
 # ``sudoku.logic`` and ``sudoku.generator`` are imported in the calls that use them (and
 # ``prepare``), not as this script starts: the worker answers ``ready`` without them.
 
@@ -146,8 +146,7 @@ def prepare() -> str:
     """Load ``sudoku.logic`` (the techniques, the chains) and the solution search's engine
     (``solver.engine``) ahead of the first hint, check, rating or solve: ``Prepared``.
     The page asks once the worker has answered ``ready``, so neither the boot nor a
-    reader's first press waits for them (their imports took 13-25 and 6-10 ms of the
-    press the instant a puzzle was pasted, on this desktop)."""
+    reader's first press waits for their imports."""
     from sudoku import logic  # noqa: F401, PLC0415 (loaded now: see above)
 
     solver.engine()
@@ -573,8 +572,8 @@ def generate(level: str, seed: "Any" = None) -> str:
     """A new puzzle of ``level`` from ``seed`` (a whole number; None draws one):
     ``{"grid", "level", "seed", "givens", "ms"}``, or ``{"error"}`` for an
     unknown level or a bad seed. It comes from the bank (``generator.from_bank``: a rated
-    puzzle rearranged, in a millisecond), not the seeded generator, which takes seconds
-    and hundreds of MB for a hard puzzle under MicroPython (bench/micropython.py)."""
+    puzzle rearranged: at once), not the seeded generator, which takes seconds and
+    hundreds of MB for a hard puzzle under MicroPython (docs/benchmarks.md)."""
     from sudoku import generator  # noqa: PLC0415 (see above: only the app's worker needs it)
 
     if isinstance(seed, float) and seed == int(seed):

@@ -12,7 +12,7 @@ Every call takes text and small numbers (the board as the core's grid, 81 charac
 typed in ``contract.py`` (the page's ``client.Solver`` has one method per call). Bad
 input comes back as ``Failure`` (``{"error": message}``), never as a traceback.
 
-**Solving in slices, so that Stop stops** (issue 11). A worker runs one call at a time:
+**Solving in slices, so that Stop stops.** A worker runs one call at a time:
 while a search runs (seconds, for the worst puzzles), every other call waits, and the
 page cannot end it. So a search comes in slices of about ``SLICE_MS`` (40 ms) of work;
 between two of them the worker is free, and a page stops a search by no longer asking
@@ -173,14 +173,14 @@ def verdict(result: "Analysis", ms: float, job: int = 0) -> str:
     return reply(answer)
 
 
-# -- the same search in slices: a page can stop it (issue 11) --------------------------
+# -- the same search in slices: a page can stop it ----------------------------------------
 
 SLICE_MS = 40
 """Work per call of ``analyze_start``/``analyze_more``: a search runs this long, then
 answers, so a page that stops calling ends it at once and a new request never waits."""
 
 SLICE_NODES = 64
-"""Nodes run between two looks at the clock: ~1 ms in CPython, ~3 in Pyodide."""
+"""Nodes run between two looks at the clock: a small part of a slice in every interpreter."""
 
 MAX_JOBS = 4
 """Searches kept at once; starting another drops the oldest (a page that stops calling
@@ -265,10 +265,9 @@ def export(board: "Any") -> str:
 TRACE_PAGE = 1000
 """Events per page: the player keeps one checkpoint per page and replays within a page
 (1,000 makes the player's 500,000 kept steps a whole number of pages). A widget is
-playable once its first page is in, and the worker makes a page of naive events in about
-30 ms under MicroPython (4,000 took about 130 ms, and the ten widgets of a post wait
-for one worker: README, Benchmarks, 2026-11-29); the player asks for several pages at a
-time once it plays (src/web/page/player/feed.py)."""
+playable once its first page is in, and the ten widgets of a post wait for one worker,
+so a page is small; the player asks for several pages at a time once it plays
+(src/web/page/player/feed.py)."""
 
 MAX_SESSIONS = 40
 """Traces kept at once; opening another drops the one used least recently (cancelling =

@@ -1,4 +1,4 @@
-"""The puzzle companion's questions to the worker (issue 14): Hint, Check, New puzzle.
+"""The puzzle companion's questions to the worker: Hint, Check, New puzzle.
 
 - **Hint** asks the worker for the easiest logical step (``sudoku.logic.next_step``) on
   the board, givens and entries, from the candidates the placed digits leave less those

@@ -2,27 +2,25 @@
 
 The app's own Python runs in MicroPython, which starts in a fraction of a second. Most
 hints take it milliseconds; but a puzzle whose path needs a contradiction chain with
-splits (rated 8.5 and up: the forum's hardest) has steps whose search takes MicroPython
-a twelfth to a ninth of a second on this desktop (several times that on a phone), and
-CPython in Pyodide about three fifths of that (bench/deep.py); a whole rating takes
-seconds. So once the puzzle's rating has met such a step (``consider``, with the hardest
-step so far), the page starts static/js/deep.js, a worker running the same calls
-(src/web/worker/app.py) in Pyodide, where the reader allows it (``allowed``) and once
-the page is idle (``start_when_idle``), and from the moment it answers, the steps are
-asked of it (``client.Solver.deepen``): the same modules, the same answers, sooner
-(``rating.Rater.hand_over``). Never before the app is usable (a rating comes after),
-never in someone else's frame, never for a puzzle MicroPython answers at once, never
-while the reader is at work; and Pyodide's 6.3 MB (gzip) only on a fast connection that is not
-metered: the browser says it (``navigator.connection``: not Save-Data, "4g", not
-"cellular"), or the URL asks for it. A browser that does not say (Firefox, Safari) keeps
-MicroPython's hints. Once fetched
-through the service worker, Pyodide's files stay for offline use (docs/offline.md).
+splits (rated 8.5 and up: the forum's hardest) has steps whose search takes MicroPython a
+noticeable part of a second on a phone, where CPython in Pyodide takes clearly less
+(bench/deep.py); a whole rating takes seconds. So once the puzzle's rating has met such a
+step (``consider``, with the hardest step so far), the page starts static/js/deep.js, a
+worker running the same calls (src/web/worker/app.py) in Pyodide, where the reader allows
+it (``allowed``) and once the page is idle (``start_when_idle``), and from the moment it
+answers, the steps are asked of it (``client.Solver.deepen``): the same modules, the same
+answers, sooner (``rating.Rater.hand_over``). Never before the app is usable (a rating
+comes after), never in someone else's frame, never for a puzzle MicroPython answers at
+once, never while the reader is at work; and Pyodide's 6.3 MB (gzip) only on a fast
+connection that is not metered: the browser says it (``navigator.connection``: not
+Save-Data, "4g", not "cellular"), or the URL asks for it. A browser that does not say
+(Firefox, Safari) keeps MicroPython's hints. Once fetched through the service worker,
+Pyodide's files stay for offline use (docs/offline.md).
 
-**Idle.** Pyodide's start takes this machine's two cores for seconds (compiling its
+**Idle.** Pyodide's start takes a small machine's cores for seconds (compiling its
 wasm, then CPython's own start), and MicroPython's answers, which the reader waits for
-meanwhile, took twice as long then: a reader pressing Hint the moment each answer
-showed, on a forum puzzle opened cold, waited up to 0.5-0.9 s for those (README: "the
-night"). So the deep worker starts only once the reader has left the page alone (no
+meanwhile, are slowed by it: a reader pressing Hint the moment each answer showed would
+wait for them. So the deep worker starts only once the reader has left the page alone (no
 pointer down, key, click, input or paste) for ``IDLE_MS``: while they read, not while
 they press.
 

@@ -140,9 +140,8 @@ def facts(board: object) -> "Facts | None":
 
     Remembered by the board's text (``FACTS_KEPT``): a save reads every kept game and the
     clock's second shows them all, and all but the board's game are the text they were
-    the time before. Restoring each again, several times a game, took a tenth of a second
-    of the page's main thread for each edit, with eight games kept (README, Benchmarks,
-    2026-11-29, the evening)."""
+    the time before. Restoring each again, several times a game, at every edit, kept the
+    page's main thread busy while the reader typed."""
     if not isinstance(board, str):
         return None
     known = remembered.get(board)

@@ -1,4 +1,4 @@
-"""Undo and redo for every edit of the app's board (issue 14).
+"""Undo and redo for every edit of the app's board.
 
 Each edit (a typed digit, an erase, a pencil mark, a paste, a hint applied, Clear, a new
 puzzle, a solve's fill) is kept as the board's state before it (``sheet.Sheet``'s

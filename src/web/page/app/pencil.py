@@ -1,4 +1,4 @@
-"""Pencil marks and candidates on the app's board (issue 14): the layer that shows them.
+"""Pencil marks and candidates on the app's board: the layer that shows them.
 
 The board's 81 inputs cannot hold a second text, so the marks live in a sibling layer
 (``#marks``, index.html) laid over the board, cell for cell, that lets clicks and taps

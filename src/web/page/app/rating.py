@@ -1,4 +1,4 @@
-"""The puzzle's rating and level above the board (issue 25): "Rated 4.2 · hard".
+"""The puzzle's rating and level above the board: "Rated 4.2 · hard".
 
 Whenever the puzzle on the board changes (a sample, a link, a paste, New puzzle, a game
 resumed, givens typed), ``follow`` drops the line at once, so no rating outlives its

@@ -1,6 +1,6 @@
 """The app's puzzle sheet: what the reader sees on the board as data, the puzzle's givens,
 the reader's entries, a solver's digits, pencil marks, and the candidates hints crossed
-out (issue 14, the puzzle companion). (The glossary's *board* is LeetCode's rows; this is
+out (the puzzle companion). (The glossary's *board* is LeetCode's rows; this is
 the sheet a person solves on.)
 
 A puzzle loaded (a sample, a paste, a link, the import box, New puzzle) makes its digits

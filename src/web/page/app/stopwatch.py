@@ -1,4 +1,4 @@
-"""The app's timer (issue 14): time spent on the puzzle, which the reader can hide.
+"""The app's timer: time spent on the puzzle, which the reader can hide.
 
 It runs while a loaded puzzle is being played (``run(True)``: the editor says when: a
 puzzle is locked and the board not yet full), pauses when it is solved, starts from zero

@@ -100,8 +100,8 @@ def compare_summary(capped: list[str], cap: int) -> str:
 
 
 GIF_FRAME_BYTES = 16_000
-"""About how many bytes one frame adds to the Share panel's GIF (measured 2026-11: six
-frames of LeetCode's example, 94,704 bytes); the panel says the size before it encodes."""
+"""About how many bytes one frame adds to the Share panel's GIF (six frames of
+LeetCode's example make about 95 kB); the panel says the size before it encodes."""
 
 
 GIF_WARN_BYTES = 2_000_000

@@ -91,7 +91,7 @@ class Player:
         frame's animation frames while it is out of view, whatever its siblings do). It
         is given, never found as ``root.ownerDocument.defaultView``: that second proxy of
         the interpreter's own window stalled the page's awaits under MicroPython 1.27 (a
-        trace never opened; README, Benchmarks, 2026-11-29);
+        trace never opened);
         ``board()`` gives the puzzle to trace when a control is
         pressed before any trace (the app's main board; None where the page opens its
         trace itself, as the widget does); ``refuses()`` is asked before that board is

@@ -1,9 +1,9 @@
 """The search tree's panel: ``tree.py``'s icicle on a canvas, the current path, clicks.
 
 The tree shows the search up to the step shown, as the board does: a guess the player
-has not reached yet is not drawn, nor counted in the panel's words (issue 21: it drew
-every step fetched ahead, "642 guesses" at step 41). Drawn across the panel's width,
-it grows as the player goes on; stepping back takes it back.
+has not reached yet is not drawn, nor counted in the panel's words (the steps fetched
+ahead are not the reader's yet: "642 guesses" at step 41 would be wrong). Drawn across
+the panel's width, it grows as the player goes on; stepping back takes it back.
 
 Two stacked canvases: the tree (redrawn when the step shown or what was read changed,
 at most every ``REDRAW_MS``, or when the view zooms) and an overlay with the open

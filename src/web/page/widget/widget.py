@@ -21,10 +21,10 @@ count is seconds of its worker, and in a post of ten it slowed its siblings' sta
 The widgets of a post share one Python (and one solver worker): the first to start makes
 them and lends them; each sibling frame that starts later is a ``Widget`` of this same
 interpreter, bound to its own frame's page (``adopt``), rather than a MicroPython of its
-own, whose start is about a fifth of a second of the main thread every frame of the post
-shares (README, Benchmarks). Each widget's player uses its own frame's animation frames
-and timers (``player.Player``'s ``frame``): a frame out of view has its own paused, not its
-siblings'.
+own, whose start would take the main thread every frame of the post shares
+(docs/benchmarks.md, "Widgets in a post"). Each widget's player uses its own frame's
+animation frames and timers (``player.Player``'s ``frame``): a frame out of view has its
+own paused, not its siblings'.
 
 Flags for tests: ``body[data-ready]`` is "true" once the player holds a trace (or
 "failed"); in a frame, ``body[data-step]`` is the step last told to the host page (a
