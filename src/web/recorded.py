@@ -12,7 +12,7 @@ and nothing here runs the code in it.
 
 Worker side: ``worker.trace_record(text)`` (src/web/worker/worker.py; exported by the
 widget's worker and the app's, whose configs map this module and ``sudoku.recording``:
-mpy-app-worker.toml, and mpy-worker.json's ``recorded_files``) checks the recording
+pyscript-app-worker.toml, and pyscript-widget-worker.json's ``recorded_files``) checks the recording
 (``sudoku.recording.read_recording``) and opens a session of the same protocol as
 ``trace_start``: ``trace_pull(session, pages)`` sends its pages in the wire's format
 (src/web/wire.py: the recorded kinds ``w``, ``W``, ``e``, and each page's ``lines``),

@@ -1,5 +1,5 @@
 // The app's boot watchdog (index.html). PyScript fetches the files the page's Python
-// needs (mpy-app.toml's [files]) before main.py runs; when one cannot be had (a corrupt
+// needs (pyscript.toml's [files]) before main.py runs; when one cannot be had (a corrupt
 // offline cache answers 503, a broken deploy 404) it throws "[503] Unable to fetch URL"
 // and main.py never starts. Without this the page would say "Loading Python..." forever.
 // Here the status line says which file failed and what to do, as text (never HTML), and

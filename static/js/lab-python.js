@@ -9,7 +9,7 @@
 // The frame is not controlled by the service worker (its origin is not the site's), so
 // it cannot fetch the runtime itself, online or off. This page fetches it (the service
 // worker answers from its cache offline): Pyodide's files (static/vendor/pyodide/) and the
-// Python modules lab.json lists, and hands them over as ArrayBuffers.
+// Python modules pyscript-lab-runner.json lists, and hands them over as ArrayBuffers.
 //
 // Everything that comes back is untrusted (the reader's code runs beside the runner and
 // can post anything): only messages from our frame's window, with the opaque origin
@@ -23,7 +23,7 @@ const PYODIDE_FILES = {
   "python_stdlib.zip": new URL("../vendor/pyodide/python_stdlib.zip", import.meta.url),
   "pyodide-lock.json": new URL("../vendor/pyodide/pyodide-lock.json", import.meta.url),
 };
-const MODULES = new URL("../../lab.json", import.meta.url);
+const MODULES = new URL("../../pyscript-lab-runner.json", import.meta.url);
 const SANDBOX = new URL("./lab-sandbox.js", import.meta.url);
 const RUNNER = new URL("./lab-runner.js", import.meta.url);
 

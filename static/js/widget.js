@@ -18,7 +18,7 @@
  *
  * 4. A recording of a reader's own code in the fragment (`#trace=`: static/js/recording.js
  *    reads it, loaded only then) is unpacked for Python (`window.sudokuLabRecording()`),
- *    and the worker then also loads the modules that play it (mpy-worker.json's
+ *    and the worker then also loads the modules that play it (pyscript-widget-worker.json's
  *    `recorded_files`). A widget without one loads neither.
  *
  * 5. The widgets of one post start before any of them counts its search (a long search's
@@ -52,7 +52,7 @@ const HEIGHT_MESSAGE = "sudoku-lab:height";
 const PYSCRIPT = new URL("../vendor/pyscript/core.js", import.meta.url).href;
 const MICROPYTHON = new URL("../vendor/micropython/micropython.mjs", import.meta.url).href;
 const WORKER = new URL("../../src/web/worker/worker_script.py", import.meta.url).href;
-const WORKER_CONFIG = new URL("../../mpy-worker.json", import.meta.url).href;
+const WORKER_CONFIG = new URL("../../pyscript-widget-worker.json", import.meta.url).href;
 const BLANKS = ".0-_*";
 const MAX_COMMAND = 200; // characters of JSON: every command is far shorter
 const KEPT_COMMANDS = 16; // commands kept before Python is ready

@@ -53,7 +53,7 @@ def load_script(name: str) -> ModuleType:
     return load_file(ROOT / "scripts" / f"{name}.py")
 
 
-load_script("pyconfig").write()  # the PyScript configs the served tree needs (git-ignored)
+load_script("pyconfig").write()  # the compiled modules and packs the configs list (git-ignored)
 
 LONGEST_FIRST = (
     "test_player.py",

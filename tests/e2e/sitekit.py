@@ -81,7 +81,7 @@ def not_loaded_by_pages(site: Path) -> set[str]:
         "static/icons/apple-touch-icon.png",
         "static/js/embed.js",
         "static/js/recording.js",
-        pyconfig.pack_path("mpy-worker.json", "recorded_files").as_posix(),
+        pyconfig.pack_path("pyscript-widget-worker.json", "recorded_files").as_posix(),
         "static/vendor/gifenc/gifenc.esm.js",
         "static/js/deep.js",
         (pyconfig.COMPILED / next(iter(pyconfig.SOURCE_PACKS))).as_posix(),

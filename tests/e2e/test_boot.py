@@ -118,7 +118,9 @@ def test_the_worker_loads_the_companions_modules_once_it_is_ready(
 
 
 @pytest.mark.parametrize(
-    ("path", "config"), [("", "mpy-app.toml"), ("lab.html", "mpy-lab.toml")], ids=["app", "lab"]
+    ("path", "config"),
+    [("", "pyscript.toml"), ("lab.html", "pyscript-lab.toml")],
+    ids=["app", "lab"],
 )
 def test_the_runtime_is_asked_for_at_once_and_once(
     browser: Browser, base_url: str, path: str, config: str

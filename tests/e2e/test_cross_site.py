@@ -214,7 +214,7 @@ MANY_TAG = (
     '<p>Paragraph {n}.</p><sudoku-lab id="w{n}" puzzle="{puzzle}" strategy="{strategy}">'
     "<pre>a plain-text board</pre></sudoku-lab>"
 )
-PYODIDE_OR_OFFLINE = ("pyodide", "/sw.js", "/version.json", "mpy-app-worker.toml")
+PYODIDE_OR_OFFLINE = ("pyodide", "/sw.js", "/version.json", "pyscript-app-worker.toml")
 """What a blog reader of the widget never downloads: Pyodide, the app's worker's config,
 the service worker and the release it would precache."""
 

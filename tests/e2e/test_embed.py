@@ -415,11 +415,11 @@ def test_starting_python_asks_for_the_runtime_at_once_and_once(
     before it starts)."""
     context = browser.new_context()
     page = open_widget(context, base_url, f"?puzzle={EASY}")
-    found = preloaded(page, config=base_url + "mpy.toml")
+    found = preloaded(page, config=base_url + "pyscript-widget.toml")
     script = page.locator("script[type=mpy]")
-    wanted = [script.get_attribute("src"), "./mpy.toml"]
+    wanted = [script.get_attribute("src"), "./pyscript-widget.toml"]
     wanted += ["./static/vendor/micropython/micropython.wasm"]
-    wanted += tomllib.loads((ROOT / "mpy.toml").read_text(encoding="utf-8"))["files"]
+    wanted += tomllib.loads((ROOT / "pyscript-widget.toml").read_text(encoding="utf-8"))["files"]
     assert {base_url + str(path).removeprefix("./") for path in wanted} <= found.keys()
     context.close()
 

@@ -33,7 +33,7 @@ HOSTILE_CODE = (
     "    board[0][3] = '.'\n"
 )
 """A post's code whose text holds markup, even the end of the script element it sits in."""
-PLAYING_ONLY = ("recording.js", "mpy-worker.recorded_files.pack")
+PLAYING_ONLY = ("recording.js", "mpy-widget-worker.recorded_files.pack")
 """The files only a widget playing a recording loads (the second, its worker's modules
 that play it: scripts/pyconfig.py's ``pack_path``)."""
 

@@ -31,7 +31,7 @@ def content_type(url: str) -> str:
         ("static/vendor/pyodide/pyodide.asm.wasm", "application/wasm"),
         ("static/vendor/pyodide/pyodide-lock.json", "application/json"),
         ("static/vendor/micropython/micropython.wasm", "application/wasm"),
-        ("mpy-app-worker.toml", "application/toml; charset=utf-8"),
+        ("pyscript-app-worker.toml", "application/toml; charset=utf-8"),
         ("static/css/app.css", "text/css; charset=utf-8"),
     ],
 )
@@ -125,11 +125,11 @@ def test_a_pack_is_written_out_as_it_was_packed(
 ) -> None:
     """What ``unpack_here`` writes from the packs in its folder (the interpreter's) is
     each packed module byte for byte, in its package's folder too; the packs are gone."""
-    for name in ("mpy-app-worker.toml", "mpy-worker.json"):
+    for name in ("pyscript-app-worker.toml", "pyscript-widget-worker.json"):
         shutil.copy(ROOT / pyconfig.pack_path(name), tmp_path)
     monkeypatch.chdir(tmp_path)
     unpack.unpack_here()
-    for name in ("mpy-app-worker.toml", "mpy-worker.json"):
+    for name in ("pyscript-app-worker.toml", "pyscript-widget-worker.json"):
         for source, dest in pyconfig.packed_files(name).items():
             assert (tmp_path / dest).read_bytes() == (ROOT / source).read_bytes(), dest
     assert not list(tmp_path.glob("*.pack"))
@@ -137,36 +137,39 @@ def test_a_pack_is_written_out_as_it_was_packed(
 
 
 def test_the_labs_python_gets_what_its_runner_imports() -> None:
-    """lab.json (what the code lab hands its sandboxed Pyodide) maps the runner and exactly
-    the modules it imports, and theirs."""
+    """pyscript-lab-runner.json (what the code lab hands its sandboxed Pyodide) maps the
+    runner and exactly the modules it imports, and theirs."""
     runner = ROOT / "src" / "web" / "lab" / "runner.py"
     wanted = pyconfig.needed_files(pyconfig.Config(runner, (runner.parent,), "the lab"))
-    assert config_of("lab.json")["files"] == {**wanted, "./src/web/lab/runner.py": "./runner.py"}
+    assert config_of("pyscript-lab-runner.json")["files"] == {
+        **wanted,
+        "./src/web/lab/runner.py": "./runner.py",
+    }
 
 
 def test_a_widget_without_a_recording_loads_nothing_more() -> None:
     """The widget's worker packs the modules that play a recording apart (its
     ``recorded_files``, which static/js/widget.js adds only for a widget with one):
     src/web/recorded.py and what it imports that the rest does not."""
-    recorded = modules("mpy-worker.json", "recorded_files")
+    recorded = modules("pyscript-widget-worker.json", "recorded_files")
     assert recorded == {"recorded.mpy", "sudoku/recording.mpy"}
-    assert not recorded & modules("mpy-worker.json")
-    assert "recorded.mpy" in modules("mpy-app-worker.toml")
+    assert not recorded & modules("pyscript-widget-worker.json")
+    assert "recorded.mpy" in modules("pyscript-app-worker.toml")
 
 
 def test_the_widgets_worker_loads_no_companion() -> None:
     """The widget's worker has no hints, new puzzles or pictures: a blog's reader does not
     download the modules the app's worker adds for them (app.py)."""
     extra = {f"sudoku/{name}.mpy" for name in ("logic", "generator", "render")}
-    assert not extra & modules("mpy-worker.json")
-    assert extra <= modules("mpy-app-worker.toml")
+    assert not extra & modules("pyscript-widget-worker.json")
+    assert extra <= modules("pyscript-app-worker.toml")
 
 
 def test_the_widget_page_loads_no_search() -> None:
     """The widget's page runs no search (its worker does): a reader downloads the solver
     and the teaching strategies once, for the worker, and the page compiles neither."""
-    assert "widget.mpy" in modules("mpy.toml")
-    assert not {"sudoku/solver.mpy", "sudoku/tracing.mpy"} & modules("mpy.toml")
+    assert "widget.mpy" in modules("pyscript-widget.toml")
+    assert not {"sudoku/solver.mpy", "sudoku/tracing.mpy"} & modules("pyscript-widget.toml")
 
 
 @pytest.mark.parametrize("page", ["index.html", "embed.html"])

@@ -38,10 +38,10 @@ def patched(context: BrowserContext, source: str, change: tuple[str, str]) -> No
     assert change[0] in text
     name = pyconfig.module_path(source)
     code = pyconfig.compile_text(text.replace(*change), name)
-    files, packed = pyconfig.packed_files("mpy-app-worker.toml"), name[:-3] + ".mpy"
+    files, packed = pyconfig.packed_files("pyscript-app-worker.toml"), name[:-3] + ".mpy"
     assert f"./{packed}" in files.values()
     body = pyconfig.pack(files, swap={packed: code})
-    url = "**/" + pyconfig.pack_path("mpy-app-worker.toml").as_posix()
+    url = "**/" + pyconfig.pack_path("pyscript-app-worker.toml").as_posix()
     context.route(
         url, lambda route: route.fulfill(body=body, content_type="application/octet-stream")
     )

@@ -52,7 +52,7 @@ def test_ships_what_the_pages_reference_and_precaches_it_all(site: Path) -> None
     assert set(sitekit.precache(site)["lazy"]) == pyodide | {sources}
     assert {"static/js/embed.js", "static/js/deep.js", sources} <= shipped
     assert "static/vendor/pyodide/pyodide.asm.wasm" in pyodide
-    configs = {"mpy-app-worker.toml", "mpy.toml", "mpy-app.toml", "mpy-worker.json", "mpy-lab.toml"}
+    configs = {*sitekit.pyconfig.CONFIGS, sitekit.pyconfig.RUNNER}
     assert {"index.html", "manifest.webmanifest", *configs} <= shipped
     assert not [p for p in shipped if p.startswith("src/sudoku/") and "cli" in p]
 
@@ -107,9 +107,9 @@ def test_the_dev_tree_service_worker_is_an_unsealed_template() -> None:
         ("sw.js", "text/javascript"),
         ("static/vendor/micropython/micropython.mjs", "text/javascript"),
         ("static/vendor/micropython/micropython.wasm", "application/wasm"),
-        ("mpy-worker.json", "application/json"),
+        ("pyscript-widget-worker.json", "application/json"),
         ("version.json", "application/json"),
-        ("mpy-app-worker.toml", "application/toml"),
+        ("pyscript-app-worker.toml", "application/toml"),
         ("manifest.webmanifest", "application/manifest+json"),
         ("static/icons/icon-192.png", "image/png"),
     ],

@@ -3,7 +3,7 @@ the app's own: the puzzle companion's hints, checks and new puzzles, the puzzle'
 rating, worked out in slices (``rate_start``, ``rate_more``), and the Share panel's
 pictures.
 
-The widget's worker runs ``worker.py`` alone (mpy-worker.json): a blog's reader never
+The widget's worker runs ``worker.py`` alone (pyscript-widget-worker.json): a blog's reader never
 downloads ``sudoku.logic``, ``sudoku.generator`` or ``sudoku.render``. Here they load in
 the calls that use them, so the worker's boot compiles none of them.
 
