@@ -1,11 +1,26 @@
-"""The contract between the pages and their solver workers: every answer's type.
+"""The contract between the pages and their solver workers: every call and every answer.
 
-A page calls its worker only through ``page/common/client.py``'s ``Solver``: one async
-method per call. A worker answers each call with one JSON text (text crosses the worker
-boundary and MicroPython's FFI unchanged, where a dict would arrive as a proxy), made by
-``reply`` from a dict typed here, and the client hands the page that dict with the same
-type: mypy checks both sides of the seam against these names, and
-``tests/unit/test_contract.py`` checks that each worker answer has its type's keys.
+**The calls**, declared once: ``WidgetCalls`` (the widget's worker, ``worker/worker.py``)
+and ``AppCalls``, the app's worker's (``worker/app.py``: the widget's and its own). Each
+method is a call: its parameters as the page sends them, and its answer's type,
+``Answer[T]``. Both sides are checked against them by mypy, so a renamed or retyped call
+fails the type check, not a reader's click:
+
+- each worker module is assigned to its protocol (``worker.py``, ``app.py``: a module
+  lacking a call, or with another signature, does not conform), and exports exactly the
+  protocol's calls (``__export__ = calls(AppCalls)``);
+- the page's client (``page/common/client.py``'s ``Solver``) names each call by the
+  protocol's method (``self.ask(AppCalls.hint, ...)``): mypy checks the arguments against
+  its parameters and gives the answer its type.
+
+At run time the protocols are plain classes (MicroPython has no ``typing``): their
+methods' names are the calls' names.
+
+**The answers.** A worker answers each call with one text (text crosses the worker
+boundary and MicroPython's FFI unchanged, where a dict would arrive as a proxy): the JSON
+that ``reply`` makes from a dict typed here, and the client hands the page that dict with
+the same type. ``tests/unit/test_contract.py`` checks that each worker answer has its
+type's keys.
 
 Glossary of the answers:
 
@@ -18,15 +33,27 @@ Glossary of the answers:
 
 The types are ``final`` (an answer has exactly its keys, so mypy tells one answer of a
 union from another by a key: ``"verdict" in answer``); ``Counted`` is not, as the player
-adds to it. Runs in all three interpreters: the types exist only for the checker (``TYPE_CHECKING``
-is false at run time, and MicroPython has no ``typing``).
+adds to it. Runs in all three interpreters: the types exist only for the checker
+(``TYPE_CHECKING`` is false at run time, and MicroPython has no ``typing``).
 """
 
 import json
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, NotRequired, TypedDict, final
+    from typing import Any, Generic, Never, NotRequired, Protocol, TypedDict, TypeVar, final
+
+    T = TypeVar("T")
+    Of_co = TypeVar("Of_co", covariant=True)
+
+    class Answer(str, Generic[Of_co]):
+        """A call's answer as the worker sends it: the JSON text of an ``Of_co`` (``reply``),
+        or of a ``Failure`` (``Answer[Never]``, an answer of any call). Two calls send
+        more than JSON: an opened trace asked with ``first`` (its JSON line, a newline and
+        its first page: ``client.opened``), and ``trace_pull`` (``WireText``)."""
+
+    class WireText:
+        """``trace_pull``'s answer: not JSON but the wire's text (``wire.answer``)."""
 
     @final
     class Failure(TypedDict):
@@ -284,6 +311,116 @@ if TYPE_CHECKING:
         ms: float
 
 
-def reply(answer: "Any") -> str:
+else:
+    Protocol = object  # the calls' classes are plain classes at run time
+
+
+class WidgetCalls(Protocol):
+    """The widget's worker's calls (``worker/worker.py``), which the app's has too."""
+
+    def ready(self) -> "Answer[Ready]":
+        """The Python the worker runs: once it answers, every call works."""
+
+    def parse(self, text: str) -> "Answer[Parsed]":
+        """``text`` in any shape the core reads, as a puzzle."""
+
+    def analyze_start(self, board: str, limit: int) -> "Answer[Verdict | Progress]":
+        """Start a search counting up to ``limit`` solutions, and run its first slice."""
+
+    def analyze_more(self, job: int) -> "Answer[Verdict | Progress]":
+        """Run a started search for one more slice."""
+
+    def analyze_stop(self, job: int) -> "Answer[Stopped]":
+        """Drop a started search."""
+
+    def export(self, board: str) -> "Answer[Exported]":
+        """The board as an 81-character line and as LeetCode JSON."""
+
+    def trace_start(self, board: str, strategy: str, first: bool) -> "Answer[Opened]":
+        """Open a trace of ``board`` by ``strategy``, with its first page if ``first``."""
+
+    def trace_record(self, text: str, first: bool) -> "Answer[Recorded]":
+        """Open a recorded run of a reader's own code, with its first page if ``first``."""
+
+    def trace_pull(self, session: int, pages: int) -> "Answer[WireText]":
+        """A trace's next ``pages`` pages, as the wire's text."""
+
+    def trace_count(self, session: int, limit: int) -> "Answer[Counted]":
+        """Run a trace on by up to ``limit`` steps, unseen (compare mode)."""
+
+    def trace_stop(self, session: int) -> "Answer[Closed]":
+        """Close a trace."""
+
+
+class AppCalls(WidgetCalls, Protocol):
+    """The app's worker's calls (``worker/app.py``): the widget's, and the companion's,
+    the rating's and the Share panel's pictures."""
+
+    def render_limits(self) -> "Answer[Limits]":
+        """The most pictures of one export."""
+
+    def render_start(
+        self, board: str, strategy: str, first: int, last: int, every: int
+    ) -> "Answer[Drawing]":
+        """Open a drawing of a trace's steps ``first``..``last``, every ``every``-th."""
+
+    def render_more(self, key: int) -> "Answer[Drawn | Pictures]":
+        """Draw on: the step reached, or (at the end) the pictures."""
+
+    def render_stop(self, key: int) -> "Answer[Stopped]":
+        """Stop a drawing."""
+
+    def prepare(self) -> "Answer[Prepared]":
+        """Load the companion's modules now."""
+
+    def hint(self, board: str, givens: str, struck: str) -> "Answer[Hinted | Stuck | WrongEntry]":
+        """The easiest logical step from ``board`` (givens and entries), less the
+        candidates ``struck`` (81 cells' strings joined by "|"); a wrong entry first."""
+
+    def hint_ahead(
+        self, board: str, givens: str, struck: str
+    ) -> "Answer[Hinted | Stuck | WrongEntry | Pending]":
+        """``hint``, asked ahead of the reader: worked on for one slice."""
+
+    def rate_start(self, givens: str) -> "Answer[RatingStarted | Refusal]":
+        """Start rating the puzzle ``givens`` (an older rating ends)."""
+
+    def rate_more(self, job: int) -> "Answer[Rating | Rated | Refusal]":
+        """Rate on for one more slice."""
+
+    def check(self, givens: str, entries: str) -> "Answer[Checked | Refusal]":
+        """The entries that disagree with the puzzle's solution."""
+
+    def reveal(self, givens: str, cell: int) -> "Answer[Revealed | Refusal]":
+        """The solution's digit at ``cell`` (0-80)."""
+
+    def generate(self, level: str, seed: "int | None") -> "Answer[Generated]":
+        """A new puzzle of ``level`` (``seed`` None: any)."""
+
+
+def calls(kind: object) -> "list[str]":
+    """The calls a protocol declares (its methods' names, its bases' too): what a worker
+    that implements it exports (``__export__``)."""
+    return sorted([name for name in dir(kind) if not name.startswith("_")])
+
+
+def failure(message: str) -> "Answer[Never]":
+    """A bad call's answer (``Failure``): what is wrong, in words for the reader; the
+    client raises it as ``WorkerError``, so it is an answer of every call."""
+    answer: Failure = {"error": message}
+    return json.dumps(answer, separators=(",", ":"))  # type: ignore[return-value]  # any call's
+
+
+def followed(answer: "Answer[T]", page: "Answer[WireText]") -> "Answer[T]":
+    """An opened trace's answer followed by its first page (``client.opened`` reads both)."""
+    return answer + "\n" + page  # type: ignore[return-value]  # an Answer[T]'s text, as declared
+
+
+def wire_text(text: str) -> "Answer[WireText]":
+    """The wire's text (``wire.answer``) as ``trace_pull``'s answer."""
+    return text  # type: ignore[return-value]  # the text of an Answer[WireText], as declared
+
+
+def reply(answer: "T") -> "Answer[T]":
     """An answer as the JSON text that crosses to the page."""
-    return json.dumps(answer, separators=(",", ":"))
+    return json.dumps(answer, separators=(",", ":"))  # type: ignore[return-value]  # an Answer[T]

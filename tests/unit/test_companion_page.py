@@ -9,12 +9,14 @@ from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
 
+import hints
+import known
 import pytest
 from history import History
 from sheet import Sheet
 from support import APP_WORKER, EASY, LEETCODE, REFUTED, WEB, load_file, load_puzzles
 
-from sudoku import chains, logic
+from sudoku import chains, logic, solver
 from sudoku.generator import from_bank
 from sudoku.grid import cell_name
 from sudoku.logic import (
@@ -120,17 +122,17 @@ def test_worker_hint_asked_ahead_is_answered_from_memory(
     """A request asked lately is answered with the very answer worked out, without
     working it out again; only the last ``HINTS_KEPT`` are remembered."""
     worked: list[str] = []
-    work = worker.work_hint
-    monkeypatch.setattr(worker, "work_hint", lambda *args: worked.append(args[0]) or work(*args))
-    monkeypatch.setattr(worker, "hints_kept", [])
+    work = worker.hints.work
+    monkeypatch.setattr(worker.hints, "work", lambda *args: worked.append(args[0]) or work(*args))
+    monkeypatch.setattr(worker.hints, "kept", [])
     givens = [i for i, digit in enumerate(EASY) if digit != "."]
-    others = [EASY[:i] + "." + EASY[i + 1 :] for i in givens[: worker.HINTS_KEPT]]
+    others = [EASY[:i] + "." + EASY[i + 1 :] for i in givens[: hints.HINTS_KEPT]]
     first = worker.hint(EASY, EASY, "")
     assert worker.hint(EASY, EASY, "") == first == work(EASY, EASY, "", None)
     assert worked == [EASY]  # asked twice, worked out once
     for grid in others:
         worker.hint(grid, grid, "")
-    assert len(worker.hints_kept) == worker.HINTS_KEPT
+    assert len(worker.hints.kept) == hints.HINTS_KEPT
     worked.clear()
     worker.hint(EASY, EASY, "")  # pushed out by HINTS_KEPT newer requests: worked out again
     assert worked == [EASY]
@@ -158,14 +160,14 @@ def test_a_look_ahead_goes_a_slice_at_a_time_and_a_press_goes_on_with_it(
     with that search (none started again) and gives ``next_step``'s step."""
     expected = next_step(REFUTED)
     assert expected is not None
-    monkeypatch.setattr(worker, "hints_kept", [])
-    worker.steps_of(EASY)  # another puzzle's steps and searches, dropped
-    monkeypatch.setattr(worker, "RATE_SLICE_MS", -1)  # a slice is one pause of the search
+    monkeypatch.setattr(worker.hints, "kept", [])
+    worker.known.steps_of(EASY)  # another puzzle's steps and searches, dropped
+    monkeypatch.setattr(worker.known, "slice_ms", -1)  # a slice is one pause of the search
     for _ in range(2):
         assert json.loads(worker.hint_ahead(REFUTED, REFUTED, "")) == {"pending": True}
-        assert len(worker.found["searching"]) == 1
+        assert len(worker.known.searching) == 1
     answer = refuted_hint_searching_no_more(worker, monkeypatch, expected)
-    assert not worker.found["searching"]
+    assert not worker.known.searching
     assert json.loads(worker.hint_ahead(REFUTED, REFUTED, ""))["step"] == answer  # kept
 
 
@@ -179,10 +181,10 @@ def test_the_searches_the_reader_left_are_let_go(
         while True:
             yield None
 
-    monkeypatch.setattr(worker, "hints_kept", [])
-    monkeypatch.setattr(worker, "RATE_SLICE_MS", -1)
+    monkeypatch.setattr(worker.hints, "kept", [])
+    monkeypatch.setattr(worker.known, "slice_ms", -1)
     monkeypatch.setattr(logic, "step_search", endless)
-    worker.steps_of(EASY)  # another puzzle's steps and searches, dropped
+    worker.known.steps_of(EASY)  # another puzzle's steps and searches, dropped
     derived = marks_of(REFUTED)
     boards = []
     for cell in [cell for cell in range(81) if len(derived[cell]) > 2][:6]:
@@ -191,14 +193,14 @@ def test_the_searches_the_reader_left_are_let_go(
         boards.append("|".join(struck))
     for struck in boards:
         assert json.loads(worker.hint_ahead(REFUTED, REFUTED, struck)) == {"pending": True}
-        assert 1 <= len(worker.found["searching"]) <= worker.SEARCHES_KEPT
+        assert 1 <= len(worker.known.searching) <= known.SEARCHES_KEPT
     marks = marks_of(REFUTED)
     last = boards[-1].split("|")
     latest = [m.replace(last[i], "") if last[i] else m for i, m in enumerate(marks)]
-    assert state_key(REFUTED, latest) in worker.found["searching"]
+    assert state_key(REFUTED, latest) in worker.known.searching
 
 
-def test_the_worker_keeps_every_hint_the_page_asks_ahead(worker: ModuleType) -> None:
+def test_the_worker_keeps_every_hint_the_page_asks_ahead() -> None:
     """The worker remembers more hint answers than the app asks ahead of the reader
     (``companion.AHEAD`` boards, then the press's own), so none is worked out twice."""
     source = (WEB / "page" / "app" / "companion.py").read_text()
@@ -209,7 +211,7 @@ def test_the_worker_keeps_every_hint_the_page_asks_ahead(worker: ModuleType) -> 
         and [getattr(target, "id", "") for target in node.targets] == ["AHEAD"]
         and isinstance(node.value, ast.Constant)
     )
-    assert ahead + 2 <= worker.HINTS_KEPT
+    assert ahead + 2 <= hints.HINTS_KEPT
 
 
 def test_a_rated_puzzles_hints_take_the_steps_its_walk_found(
@@ -218,13 +220,13 @@ def test_a_rated_puzzles_hints_take_the_steps_its_walk_found(
     """A step a hint finds is kept for the puzzle (another puzzle's are dropped); once
     the worker has rated it, a hint on any state its walk reached past the singles (a
     reader who applied each hint) is that state's step, searched (and solved) no more."""
-    worker.steps_of(EASY)
+    worker.known.steps_of(EASY)
     worker.hint(REFUTED, REFUTED, "")
-    assert list(worker.steps_of(REFUTED)) == [state_key(REFUTED, marks_of(REFUTED))]
+    assert list(worker.known.steps_of(REFUTED)) == [state_key(REFUTED, marks_of(REFUTED))]
     walk = list(rating_walk(REFUTED))
-    monkeypatch.setattr(worker, "RATE_SLICE_MS", 10_000)
+    monkeypatch.setattr(worker.known, "slice_ms", 10_000)
     assert json.loads(worker.rate_start(REFUTED))["answer"]["rating"] == walk[-1]
-    states = dict(worker.steps_of(REFUTED))
+    states = dict(worker.known.steps_of(REFUTED))
     assert states
     monkeypatch.setattr(logic, "next_step", lambda *_: pytest.fail("searched again"))
     monkeypatch.setattr(logic, "Search", lambda *_: pytest.fail("solved again"))
@@ -249,9 +251,9 @@ def test_a_hint_goes_on_with_the_ratings_search_for_its_board(
     walk = list(rating_walk(REFUTED))
     expected = next_step(REFUTED)
     assert expected is not None
-    monkeypatch.setattr(worker, "RATE_SLICE_MS", -1)  # a slice is one step or pause
+    monkeypatch.setattr(worker.known, "slice_ms", -1)  # a slice is one step or pause
     job = json.loads(worker.rate_start(REFUTED))["answer"]["job"]
-    while not worker.found["searching"]:
+    while not worker.known.searching:
         assert "job" in json.loads(worker.rate_more(job))
     refuted_hint_searching_no_more(worker, monkeypatch, expected)
     more = json.loads(worker.rate_more(job))
@@ -271,11 +273,11 @@ def test_a_press_the_instant_a_puzzle_loads_searches_its_solutions_once(
     assert expected is not None
     monkeypatch.setattr(logic, "SOLVING", [])  # nothing searched or solved before
     monkeypatch.setattr(logic, "LAST_SOLVED", [])
-    monkeypatch.setattr(worker, "RATE_SLICE_MS", -1)  # a slice is one step or pause
+    monkeypatch.setattr(worker.known, "slice_ms", -1)  # a slice is one step or pause
     job = json.loads(worker.rate_start(puzzle))["answer"]["job"]
     search = logic.search_of(puzzle)
     assert not search.finished
-    for module in (logic, worker.solver):  # no search but the rating's
+    for module in (logic, solver):  # no search but the rating's
         monkeypatch.setattr(module, "Search", lambda *_: pytest.fail("searched again"))
     checked = json.loads(worker.check(puzzle, puzzle))
     assert checked == {"wrong": [], "entries": 0, "solutions": 1}
@@ -401,7 +403,7 @@ def test_worker_rates_in_slices_as_rate_does(
     """rate_start / rate_more walk the path in slices (here one step each) and end with
     ``rate``'s rating and level; a new start drops the old job; a puzzle without one
     solution has no rating."""
-    monkeypatch.setattr(worker, "RATE_SLICE_MS", -1)
+    monkeypatch.setattr(worker.known, "slice_ms", -1)
     for puzzle in (EASY, LEETCODE, REFUTED):
         started = json.loads(worker.rate_start(puzzle))
         assert "Levels: easy up to 2.3, medium 2.4 to 3.4" in started["scale"]

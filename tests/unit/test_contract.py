@@ -53,19 +53,19 @@ def answers(app: ModuleType) -> list[tuple[str, str]]:
     leetcode = LEETCODE
     opened = json.loads(app.trace_start(leetcode, "naive"))
     drawing = json.loads(app.render_start(leetcode, "naive", 0, 2, 1))
-    chunk, app.RENDER_CHUNK = app.RENDER_CHUNK, 1  # a drawing that answers step by step
+    chunk, app.drawings.chunk = app.drawings.chunk, 1  # a drawing that answers step by step
     slow = json.loads(app.render_start(leetcode, "naive", 30, 31, 1))
-    app.RENDER_CHUNK = chunk
+    app.drawings.chunk = chunk
     job = json.loads(app.analyze_start("." * 81, 1_000_000))
     wrong = "4" + leetcode[1:] if leetcode[0] == "." else leetcode
     mistaken = "531" + leetcode[3:]  # the solution has 4 at r1c3
-    slice_ms, app.RATE_SLICE_MS = app.RATE_SLICE_MS, -1  # a rating that answers step by step
+    slice_ms, app.known.slice_ms = app.known.slice_ms, -1  # a rating that answers step by step
     started = json.loads(app.rate_start(leetcode))
-    app.RATE_SLICE_MS = slice_ms
+    app.known.slice_ms = slice_ms
     rated = app.rate_more(started["answer"]["job"])  # the rest of an easy puzzle's path
-    app.RATE_SLICE_MS = -1  # a look-ahead's chain search, one pause at a time
+    app.known.slice_ms = -1  # a look-ahead's chain search, one pause at a time
     pending = app.hint_ahead(REFUTED, REFUTED)
-    app.RATE_SLICE_MS = slice_ms
+    app.known.slice_ms = slice_ms
     return [
         (app.ready(), "Ready"),
         (app.prepare(), "Prepared"),

@@ -209,6 +209,16 @@ def test_the_apps_worker_exports_the_shared_calls_and_its_own() -> None:
     assert all(callable(getattr(app, name)) for name in app.__export__)
 
 
+def test_each_worker_exports_its_protocols_calls() -> None:
+    """Each worker exports exactly the calls its protocol in contract.py declares, and
+    the page's client makes each of the app's (the widget's a subset)."""
+    contract = load_file(WORKER.parent.parent / "contract.py")
+    assert load_file(WORKER).__export__ == contract.calls(contract.WidgetCalls)
+    assert load_file(APP_WORKER).__export__ == contract.calls(contract.AppCalls)
+    client = load_file(WORKER.parent.parent / "page" / "common" / "client.py")
+    assert set(contract.calls(contract.AppCalls)) <= set(dir(client.Solver))
+
+
 PREPARED = """
 import sys
 from support import APP_WORKER, load_file
@@ -271,7 +281,7 @@ def drawn(app: ModuleType, key: int) -> tuple[int, dict[str, Any]]:
 
 def test_a_drawing_comes_in_chunks_and_can_be_stopped() -> None:
     """The Share panel's pictures: ``render_start`` opens a drawing, each ``render_more``
-    plays at most ``RENDER_CHUNK`` events, the last gives the core's pictures (the
+    plays at most ``Drawings.chunk`` events, the last gives the core's pictures (the
     storyboard too when it fits); ``render_stop`` drops it; the limits are the core's."""
     app = load_file(APP_WORKER)
     assert json.loads(app.render_limits()) == {"boards": MAX_BOARDS, "frames": MAX_FRAMES}
@@ -287,11 +297,11 @@ def test_a_drawing_comes_in_chunks_and_can_be_stopped() -> None:
     assert "error" in json.loads(app.render_more(key))  # done: closed
     key = json.loads(app.render_start(LEETCODE, "naive", 79_000, 79_462, 1))["render"]
     calls, answer = drawn(app, key)
-    assert calls == 79_000 // app.RENDER_CHUNK + 1
+    assert calls == 79_000 // app.drawings.chunk + 1
     assert len(answer["svgs"]) == 463
     assert answer["storyboard"] == ""  # more than MAX_BOARDS
     key = json.loads(app.render_start(LEETCODE, "naive", 79_000, 79_001, 1))["render"]
-    assert json.loads(app.render_more(key)) == {"step": app.RENDER_CHUNK}
+    assert json.loads(app.render_more(key)) == {"step": app.drawings.chunk}
     assert json.loads(app.render_stop(key)) == {"stopped": True}
     assert "error" in json.loads(app.render_more(key))
     for bad in ((5, 4, 1), (0, 10**6, 1)):

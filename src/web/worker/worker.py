@@ -37,7 +37,7 @@ answer for a job the page has given up can be recognised and ignored.
 import sys
 
 import wire
-from contract import reply
+from contract import WidgetCalls, calls, failure, followed, reply, wire_text
 
 from sudoku import formats
 from sudoku.compat import ms_since, ticks
@@ -51,20 +51,22 @@ from sudoku.words import VERDICTS
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
-    from typing import Any, TypedDict
+    from typing import Any, TypedDict, TypeVar
 
     from contract import (
+        Answer,
         Closed,
         Conflict,
         Counted,
         Exported,
-        Failure,
         Opened,
         Parsed,
         Progress,
         Ready,
+        Recorded,
         Stopped,
         Verdict,
+        WireText,
     )
 
     from sudoku.solver import Analysis
@@ -94,12 +96,6 @@ if TYPE_CHECKING:
         """When it was last opened, pulled or counted (``touch``): the least recent goes first."""
 
 
-def failure(message: str) -> str:
-    """A bad call's answer: what is wrong (the client raises it as ``WorkerError``)."""
-    answer: Failure = {"error": message}
-    return reply(answer)
-
-
 def conflict_list(grid: str) -> "list[Conflict]":
     """Conflicting givens as data the page can paint: both cells, digit, unit, message."""
     return [
@@ -113,7 +109,7 @@ def conflict_list(grid: str) -> "list[Conflict]":
     ]
 
 
-def ready() -> str:
+def ready() -> "Answer[Ready]":
     """Prove the worker imported the core: the Python it runs on, by name and version
     ("MicroPython 1.27.0", "CPython 3.14.2")."""
     name = {"micropython": "MicroPython", "cpython": "CPython"}.get(sys.implementation.name)
@@ -125,7 +121,7 @@ def ready() -> str:
     return reply(answer)
 
 
-def parse(text: str) -> str:
+def parse(text: "Any") -> "Answer[Parsed]":
     """Any shape the core reads (81 chars, grid art, LeetCode JSON) as the core's grid."""
     try:
         grid = formats.parse(text)
@@ -135,13 +131,14 @@ def parse(text: str) -> str:
     return reply(answer)
 
 
-def checked(board: "Any") -> "tuple[str | None, str]":
-    """The board's grid, or None and the answer to give instead: ``{"error"}`` for a board
-    that does not read, the "conflict" verdict (with the conflicts) when givens clash."""
+def checked(board: "Any") -> "tuple[str, Answer[Verdict] | None]":
+    """The board's grid and None, or "" and the answer to give instead: ``{"error"}`` for
+    a board that does not read, the "conflict" verdict (with the conflicts) when givens
+    clash."""
     try:
         grid = formats.parse(board)
     except formats.PuzzleError as error:
-        return None, failure(str(error))
+        return "", failure(str(error))
     found = conflict_list(grid)
     if found:
         clash: Verdict = {
@@ -152,11 +149,11 @@ def checked(board: "Any") -> "tuple[str | None, str]":
             "ms": 0.0,
             "conflicts": found,
         }
-        return None, reply(clash)
-    return grid, ""
+        return "", reply(clash)
+    return grid, None
 
 
-def verdict(result: "Analysis", ms: float, job: int = 0) -> str:
+def verdict(result: "Analysis", ms: float, job: int = 0) -> "Answer[Verdict]":
     """The final answer of a search: verdict, count, one solution, nodes, ms; the job's
     id when it ran in slices (``job``, not 0)."""
     solution = result["solution"]
@@ -193,7 +190,7 @@ last_job = 0
 """The id given to the latest job (ids are never reused)."""
 
 
-def work(key: int, job: "Job") -> str:
+def work(key: int, job: "Job") -> "Answer[Verdict | Progress]":
     """Run a job for one slice: its verdict if it ended (the job is dropped), else the
     progress answer ``{"job", "nodes", "ms"}``."""
     search = job["search"]
@@ -208,7 +205,7 @@ def work(key: int, job: "Job") -> str:
     return verdict(search.result(), job["ms"] + ms_since(start), job=key)
 
 
-def analyze_start(board: "Any", limit: int = 2) -> str:
+def analyze_start(board: "Any", limit: "Any" = 2) -> "Answer[Verdict | Progress]":
     """Start the search ``analyze`` makes, and run its first slice (see ``analyze_more``).
 
     Answers as ``analyze`` does when the search ends within the slice (its verdict, with
@@ -218,7 +215,7 @@ def analyze_start(board: "Any", limit: int = 2) -> str:
     """
     global last_job  # noqa: PLW0603 (the worker's one counter)
     grid, answer = checked(board)
-    if grid is None:
+    if answer is not None:
         return answer
     try:
         search = Search(grid, int(limit))
@@ -231,7 +228,7 @@ def analyze_start(board: "Any", limit: int = 2) -> str:
     return work(last_job, jobs[last_job])
 
 
-def analyze_more(key: int) -> str:
+def analyze_more(key: "Any") -> "Answer[Verdict | Progress]":
     """Run a started search for one more slice: its verdict when it ends, else progress.
 
     The verdict is ``analyze``'s answer plus ``job``; progress is ``{"job", "nodes",
@@ -244,13 +241,13 @@ def analyze_more(key: int) -> str:
     return work(int(key), job)
 
 
-def analyze_stop(key: int) -> str:
+def analyze_stop(key: "Any") -> "Answer[Stopped]":
     """Drop a started search: ``{"stopped": true}``, false when it had already ended."""
     answer: Stopped = {"stopped": jobs.pop(int(key), None) is not None}
     return reply(answer)
 
 
-def export(board: "Any") -> str:
+def export(board: "Any") -> "Answer[Exported]":
     """The board as an 81-char line and as LeetCode JSON text."""
     try:
         grid = formats.parse(board)
@@ -311,7 +308,7 @@ def counters(event: "Event") -> list[int]:
     ]
 
 
-def trace_start(board: "Any", strategy: str, first: bool = False) -> str:
+def trace_start(board: "Any", strategy: "Any", first: "Any" = False) -> "Answer[Opened]":
     """Open a trace of the board by ``strategy``: its id, grid, and the strategy's source.
 
     ``lines`` maps each event kind to its 1-based line in ``source``; ``page`` is the
@@ -345,14 +342,14 @@ def trace_start(board: "Any", strategy: str, first: bool = False) -> str:
     return opening(reply(answer), key, first)
 
 
-def opening(answer: str, key: int, first: bool) -> str:
+def opening(answer: "Answer[T]", key: int, first: bool) -> "Answer[T]":
     """An opened trace's answer (``Opened``'s or ``Recorded``'s JSON, one line), and with
     ``first`` a newline and its first page as ``trace_pull`` sends it (client.opened
     reads both)."""
-    return answer + "\n" + trace_pull(key, 1) if first else answer
+    return followed(answer, trace_pull(key, 1)) if first else answer
 
 
-early: "dict[tuple[str, str], str]" = {}
+early: "dict[tuple[str, str], Answer[Opened]]" = {}
 """``trace_start``'s answer with its first page, made before the page asked for it
 (``open_early``), by its board and strategy."""
 
@@ -392,7 +389,7 @@ def open_session(
     return key
 
 
-def trace_record(text: str, first: bool = False) -> str:
+def trace_record(text: "Any", first: "Any" = False) -> "Answer[Recorded]":
     """Open a trace of a recorded run of a reader's own code (``sudoku.recording``'s
     text), played by ``trace_pull`` as ``trace_start``'s are (``first`` too): the contract
     is src/web/recorded.py's. A recording that cannot play is a ``Failure``."""
@@ -406,7 +403,7 @@ def trace_record(text: str, first: bool = False) -> str:
     return opening(reply(recorded.answer(found, key, TRACE_PAGE)), key, first)
 
 
-def trace_pull(key: int, pages: int = 1) -> str:
+def trace_pull(key: "Any", pages: "Any" = 1) -> "Answer[WireText]":
     """The next ``pages`` pages of a trace, in the wire's format (``wire.answer``):
     one checkpoint per page, every page ``TRACE_PAGE`` events but the last.
 
@@ -435,10 +432,10 @@ def trace_pull(key: int, pages: int = 1) -> str:
             heads.append(head)
             chunks.append(page)
     session["step"] = cursor.pos
-    return wire.answer(heads, "".join(chunks), session["done"], cursor)
+    return wire_text(wire.answer(heads, "".join(chunks), session["done"], cursor))
 
 
-def trace_count(key: int, limit: int) -> str:
+def trace_count(key: "Any", limit: "Any") -> "Answer[Counted]":
     """Run a trace on by up to ``limit`` events, unseen: its steps, counters, outcome.
 
     For compare mode, which wants only the totals (``outcome`` is "solved",
@@ -468,22 +465,17 @@ def trace_count(key: int, limit: int) -> str:
     return reply(answer)
 
 
-def trace_stop(key: int) -> str:
+def trace_stop(key: "Any") -> "Answer[Closed]":
     """Close a trace (its generator is dropped): ``{"closed": bool}``."""
     answer: Closed = {"closed": sessions.pop(int(key), None) is not None}
     return reply(answer)
 
 
-__export__ = [
-    "analyze_more",
-    "analyze_start",
-    "analyze_stop",
-    "export",
-    "parse",
-    "ready",
-    "trace_count",
-    "trace_pull",
-    "trace_record",
-    "trace_start",
-    "trace_stop",
-]
+__export__ = calls(WidgetCalls)
+"""The calls PyScript exports: the widget's, as ``contract.WidgetCalls`` declares them."""
+
+if TYPE_CHECKING:
+    import worker as this
+
+    T = TypeVar("T")
+    conforms: WidgetCalls = this  # mypy: this module makes every call, as declared

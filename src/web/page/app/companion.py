@@ -21,10 +21,10 @@ While the reader reads a hint (or a wrong entry named), the companion asks the w
 for the hints of the boards that pressing on leads to (``look_ahead``): the board after
 the step shown, then the one after that board's step, and so on, ``AHEAD`` boards deep,
 one call at a time and only while the board is unchanged. Each is asked in slices
-(``app.hint_ahead``: ``pending`` until its search is done), so a press never waits
+(``hints.Hints.ahead``: ``pending`` until its search is done), so a press never waits
 behind a look-ahead's search for longer than one slice, and a press for the very board
 being searched goes on with that search. The worker remembers its answers
-(``app.hint``), so the presses after are answered at once instead of after a chain's
+(``hints.Hints.hint``), so the presses after are answered at once instead of after a chain's
 search (up to half a second under MicroPython on the hardest puzzles): a reader who
 reads each hint keeps the worker ``AHEAD`` steps in front, so one slow chain is worked
 out during the reading of several quick steps. A new puzzle's first hint is asked ahead
@@ -32,7 +32,7 @@ too, once the worker knows it has one solution (the rating line's ``proper``, wh
 path is still being rated: only then is its search known to be short), but that one
 board only: at a hard puzzle's start, where the first steps are long chains, the
 rating's walk (in slices, sharing its steps and its searches under way with the hints:
-``app.steps_of``) looks further ahead.
+``known.Known.steps_of``) looks further ahead.
 
 Hints are asked of the client's ``steps``: the deep worker once it answers (deep.py),
 else the app's worker.
@@ -66,7 +66,7 @@ if TYPE_CHECKING:
 AHEAD = 8
 """Boards asked about ahead of the reader, at most (``look_ahead``): with each hint read
 for a second, about what the hardest chains take under MicroPython; the worker keeps
-that many answers and a few more (``app.HINTS_KEPT``)."""
+that many answers and a few more (``hints.HINTS_KEPT``)."""
 
 
 def play_step(sheet: Sheet, step: "Step") -> None:

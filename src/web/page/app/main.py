@@ -470,7 +470,7 @@ async def connect() -> None:
 
 async def prepare() -> None:
     """Have the worker load the companion's modules while the reader starts reading, not
-    when they first press (``app.prepare``)."""
+    when they first press (``hints.prepare``)."""
     await solver.prepare()
     page.body.dataset.prepared = "true"
 

@@ -8,7 +8,7 @@ whole rating (seconds under MicroPython for an extreme puzzle). The line says "r
 meanwhile; a puzzle without exactly one solution gets no rating, and the line says why
 ("No rating: more than one solution"); an empty board shows none. A puzzle New puzzle
 made from the bank knows its level before its rating (``known``). The line opens to the
-scale's explanation (``#rating-scale``, the worker's words: ``app.scale_words``).
+scale's explanation (``#rating-scale``, the worker's words: ``ratings.scale_words``).
 
 The reader's entries do not change the puzzle, nor its rating.
 

@@ -1,8 +1,10 @@
 """The pages' one way to their solver worker: ``Solver``, one async method per call.
 
-Each method sends the call's arguments (text and small numbers: a board goes as the
-core's 81-character grid) and returns the worker's answer decoded, with its type from
-``contract.py``, the types the worker builds its answers from: mypy checks both sides.
+Each method makes one call of ``contract.AppCalls`` (``ask``, named by the protocol's
+method, never by a string: mypy checks its arguments against the call's parameters), sends
+its arguments (text and small numbers: a board goes as the core's 81-character grid) and
+returns the worker's answer decoded, with the type the call declares, the one the worker
+builds its answer from: mypy checks both sides.
 A call that gives no answer raises ``WorkerError``, whose text is for the reader: the
 worker's own ``Failure`` message (it names what is wrong), or ``GONE`` when the worker
 threw or died (its own text is no help to a reader). Nothing else reaches the page.
@@ -18,11 +20,15 @@ Runs on the page's main thread (MicroPython through PyScript); the worker is the
 
 import json
 
+from contract import AppCalls
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
+    from collections.abc import Callable
+    from typing import Any, Concatenate, ParamSpec, TypeVar
 
     from contract import (
+        Answer,
         Checked,
         Closed,
         Counted,
@@ -50,6 +56,9 @@ if TYPE_CHECKING:
         Verdict,
         WrongEntry,
     )
+
+    P = ParamSpec("P")
+    T = TypeVar("T")
 
     Opening = tuple[Opened | Recorded, str]
     """An opened trace's answer, and its first page as ``trace_pull``'s text ("" if not
@@ -104,10 +113,10 @@ class Solver:
         ``instead=self``), or back to this client's worker (None)."""
         self.deep = deep
 
-    async def text(self, name: str, *args: "Any") -> str:
-        """Call ``name`` and return its answer's text; a ``Failure`` or a dead worker
-        raises ``WorkerError`` (a dead deep worker is dropped: its call goes to the
-        worker it stood in for)."""
+    async def send(self, name: str, args: "tuple[Any, ...]") -> str:
+        """Call ``name`` (a call of ``contract.AppCalls``: ``ask`` names it) and return its
+        answer's text; a ``Failure`` or a dead worker raises ``WorkerError`` (a dead deep
+        worker is dropped: its call goes to the worker it stood in for)."""
         if self.worker is None:
             raise WorkerError(LOADING)
         try:
@@ -116,133 +125,130 @@ class Solver:
             if self.instead is None:
                 raise WorkerError(GONE) from None
             self.instead.deepen(None)
-            return await self.instead.text(name, *args)
+            return await self.instead.send(name, args)
         if text.startswith('{"error"'):  # contract.reply keeps a Failure's one key first
             raise WorkerError(json.loads(text)["error"])
         return text
 
-    async def call(self, name: str, *args: "Any") -> "Any":
-        """Call ``name`` and decode its JSON answer (see ``text``)."""
-        return json.loads(await self.text(name, *args))
+    async def text(
+        self,
+        call: "Callable[Concatenate[AppCalls, P], Answer[T]]",
+        *args: "P.args",
+        **kwargs: "P.kwargs",
+    ) -> str:
+        """Make ``call`` (a method of ``contract.AppCalls``, which names it and types its
+        arguments) and return its answer's text (see ``send``)."""
+        assert not kwargs  # a worker's call takes its arguments in order
+        return await self.send(call.__name__, args)
+
+    async def ask(
+        self,
+        call: "Callable[Concatenate[AppCalls, P], Answer[T]]",
+        *args: "P.args",
+        **kwargs: "P.kwargs",
+    ) -> "T":
+        """Make ``call`` and decode its JSON answer, of the type the call declares (see
+        ``text``)."""
+        assert not kwargs  # a worker's call takes its arguments in order
+        answer: T = json.loads(await self.send(call.__name__, args))
+        return answer
 
     async def ready(self) -> "Ready":
         """The Python the worker runs: once it answers, every call works."""
-        answer: Ready = await self.call("ready")
-        return answer
+        return await self.ask(AppCalls.ready)
 
     async def parse(self, text: str) -> "Parsed":
         """``text`` in any shape the core reads, as a puzzle."""
-        answer: Parsed = await self.call("parse", text)
-        return answer
+        return await self.ask(AppCalls.parse, text)
 
     async def analyze_start(self, grid: str, limit: int) -> "Verdict | Progress":
         """Start a search counting up to ``limit`` solutions (the worker's docstring)."""
-        answer: Verdict | Progress = await self.call("analyze_start", grid, limit)
-        return answer
+        return await self.ask(AppCalls.analyze_start, grid, limit)
 
     async def analyze_more(self, job: int) -> "Verdict | Progress":
         """Run a started search for one more slice."""
-        answer: Verdict | Progress = await self.call("analyze_more", job)
-        return answer
+        return await self.ask(AppCalls.analyze_more, job)
 
     async def analyze_stop(self, job: int) -> "Stopped":
         """Drop a started search."""
-        answer: Stopped = await self.call("analyze_stop", job)
-        return answer
+        return await self.ask(AppCalls.analyze_stop, job)
 
     async def export(self, grid: str) -> "Exported":
         """The board as an 81-character line and as LeetCode JSON."""
-        answer: Exported = await self.call("export", grid)
-        return answer
+        return await self.ask(AppCalls.export, grid)
 
     async def trace_start(self, grid: str, strategy: str, first: bool = False) -> "Opening":
         """Open a trace of ``grid`` by ``strategy``, with its first page if ``first``
         (else "")."""
-        return opened(await self.text("trace_start", grid, strategy, first))
+        return opened(await self.text(AppCalls.trace_start, grid, strategy, first))
 
     async def trace_record(self, text: str, first: bool = False) -> "Opening":
         """Open a recorded run of a reader's own code (``sudoku.recording``'s text), with
         its first page if ``first`` (else "")."""
-        return opened(await self.text("trace_record", text, first))
+        return opened(await self.text(AppCalls.trace_record, text, first))
 
     async def trace_pull(self, session: int, pages: int) -> str:
         """A trace's next ``pages`` pages, as the wire's text (``wire.answer``)."""
-        return await self.text("trace_pull", session, pages)
+        return await self.text(AppCalls.trace_pull, session, pages)
 
     async def trace_count(self, session: int, limit: int) -> "Counted":
         """Run a trace on by up to ``limit`` steps, unseen (compare mode)."""
-        answer: Counted = await self.call("trace_count", session, limit)
-        return answer
+        return await self.ask(AppCalls.trace_count, session, limit)
 
     async def trace_stop(self, session: int) -> "Closed":
         """Close a trace."""
-        answer: Closed = await self.call("trace_stop", session)
-        return answer
+        return await self.ask(AppCalls.trace_stop, session)
 
     async def render_limits(self) -> "Limits":
         """The most pictures of one export."""
-        answer: Limits = await self.call("render_limits")
-        return answer
+        return await self.ask(AppCalls.render_limits)
 
     async def render_start(
         self, grid: str, strategy: str, first: int, last: int, every: int
     ) -> "Drawing":
         """Open a drawing of a trace's steps ``first``..``last``, every ``every``-th."""
-        answer: Drawing = await self.call("render_start", grid, strategy, first, last, every)
-        return answer
+        return await self.ask(AppCalls.render_start, grid, strategy, first, last, every)
 
     async def render_more(self, key: int) -> "Drawn | Pictures":
         """Draw on: the step reached, or (at the end) the pictures."""
-        answer: Drawn | Pictures = await self.call("render_more", key)
-        return answer
+        return await self.ask(AppCalls.render_more, key)
 
     async def render_stop(self, key: int) -> "Stopped":
         """Stop a drawing."""
-        answer: Stopped = await self.call("render_stop", key)
-        return answer
+        return await self.ask(AppCalls.render_stop, key)
 
     async def hint(self, grid: str, givens: str, struck: str) -> "Hinted | Stuck | WrongEntry":
         """The easiest logical step from ``grid`` (givens and entries), less the
         candidates ``struck`` (81 cells' strings joined by "|"); a wrong entry first."""
-        answer: Hinted | Stuck | WrongEntry = await self.call("hint", grid, givens, struck)
-        return answer
+        return await self.ask(AppCalls.hint, grid, givens, struck)
 
     async def prepare(self) -> "Prepared":
-        """Have the worker load the companion's modules now (``app.prepare``)."""
-        answer: Prepared = await self.call("prepare")
-        return answer
+        """Have the worker load the companion's modules now (``hints.prepare``)."""
+        return await self.ask(AppCalls.prepare)
 
     async def hint_ahead(
         self, grid: str, givens: str, struck: str
     ) -> "Hinted | Stuck | WrongEntry | Pending":
         """``hint``, asked ahead of the reader: worked on for one slice (``Pending`` while
         its search goes on: ask again)."""
-        answer: Hinted | Stuck | WrongEntry | Pending = await self.call(
-            "hint_ahead", grid, givens, struck
-        )
-        return answer
+        return await self.ask(AppCalls.hint_ahead, grid, givens, struck)
 
     async def rate_start(self, givens: str) -> "RatingStarted | Refusal":
         """Start rating the puzzle ``givens`` (one rating at a time: an older one ends)."""
-        answer: RatingStarted | Refusal = await self.call("rate_start", givens)
-        return answer
+        return await self.ask(AppCalls.rate_start, givens)
 
     async def rate_more(self, job: int) -> "Rating | Rated | Refusal":
         """Rate on for one more slice."""
-        answer: Rating | Rated | Refusal = await self.call("rate_more", job)
-        return answer
+        return await self.ask(AppCalls.rate_more, job)
 
     async def check(self, givens: str, entries: str) -> "Checked | Refusal":
         """The entries that disagree with the puzzle's solution."""
-        answer: Checked | Refusal = await self.call("check", givens, entries)
-        return answer
+        return await self.ask(AppCalls.check, givens, entries)
 
     async def reveal(self, givens: str, cell: int) -> "Revealed | Refusal":
         """The solution's digit at ``cell`` (0-80)."""
-        answer: Revealed | Refusal = await self.call("reveal", givens, cell)
-        return answer
+        return await self.ask(AppCalls.reveal, givens, cell)
 
     async def generate(self, level: str, seed: int | None = None) -> "Generated":
         """A new puzzle of ``level`` (``seed`` None: any)."""
-        answer: Generated = await self.call("generate", level, seed)
-        return answer
+        return await self.ask(AppCalls.generate, level, seed)
