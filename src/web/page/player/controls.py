@@ -9,7 +9,9 @@ tree. Where the page shows no Play button, a click or tap on the board plays and
 
 This module only reads the input: each click or key names a role, and ``Player.act``
 does it (a control pressed before any trace is open does its job on the puzzle of the
-page's board: Play opens that trace and plays it).
+page's board: Play opens that trace and plays it). It knows the player only as
+``Controlled``, what it asks of it: ``player.py`` imports this module, never the other
+way round.
 
 Runs on the page's main thread (MicroPython).
 """
@@ -18,9 +20,37 @@ import browser
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, Protocol
 
-    from player import Player
+    from view import View
+
+    class Controlled(Protocol):
+        """What the controls drive (``player.Player``), as far as they use it."""
+
+        @property
+        def view(self) -> View:
+            """The player's painted parts (their elements: ``View.part``)."""
+
+        @property
+        def controls(self) -> "tuple[str, ...]":
+            """The parts shown (``Player.use_controls``)."""
+
+        @property
+        def solver(self) -> object:
+            """The worker's client, None until the player has one."""
+
+        def act(self, role: str, steps: int = 1) -> None:
+            """Do what a control names (``TRANSPORT``, "marks", "tree"...)."""
+
+        def scrub(self, step: int) -> None:
+            """Show step ``step`` (the timeline)."""
+
+        def set_speed(self, notch: int) -> None:
+            """Play at the speed of notch ``notch`` (the speed slider)."""
+
+        def restrategy(self, strategy: str) -> None:
+            """Trace the puzzle by another strategy (the strategy menu)."""
+
 
 TRANSPORT = ("start", "back", "play", "forward", "end")
 """The transport buttons: Space on one of them plays or pauses, as anywhere in the player."""
@@ -48,7 +78,7 @@ OWN_KEYS = ("SELECT", "TEXTAREA", "A", "SUMMARY")
 """Elements that keep every key for themselves."""
 
 
-def bind(player: "Player", keys_target: "Any") -> None:
+def bind(player: "Controlled", keys_target: "Any") -> None:
     """Listen to the player's controls (one delegated click), the sliders and the keys:
     each asks the player for what it names (``Player.act``, ``scrub``, ``set_speed``,
     ``restrategy``)."""
@@ -83,7 +113,7 @@ def clicked_role(target: "Any", controls: "tuple[str, ...]") -> "str | None":
     return None
 
 
-def on_click(player: "Player", event: "Any") -> None:
+def on_click(player: "Controlled", event: "Any") -> None:
     """The buttons, and the board where it plays (``clicked_role``)."""
     role = clicked_role(event.target, player.controls)
     if role is not None:
@@ -102,7 +132,7 @@ def keeps_key(target: "Any", key: str) -> bool:
     return bool(target.closest(".compare, .share"))
 
 
-def on_key(player: "Player", event: "Any") -> None:
+def on_key(player: "Controlled", event: "Any") -> None:
     """Space plays or pauses, arrows step (Shift: ``BIG_STEP``), Home and End jump, C and
     T show the candidates and the tree (``KEY_ACTIONS``)."""
     if event.ctrlKey or event.metaKey or event.altKey:
