@@ -125,7 +125,7 @@ def test_conflicts_are_marked_before_the_solver_worker_is_up(
     context.close()
 
 
-ENTRY = 'def analyze_start(board: "Any", limit: int = 2) -> str:\n'
+ENTRY = 'def analyze_start(board: "Any", limit: "Any" = 2) -> "Answer[Verdict | Progress]":\n'
 BROKEN = (
     ENTRY,
     ENTRY + '    raise MemoryError("Pyodide already fatally failed")  # the test breaks it\n',
