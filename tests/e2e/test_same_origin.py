@@ -117,6 +117,7 @@ def hostile_page(context: BrowserContext, origin: Origin) -> Page:
 
 SWAPS = {
     "script": ("static/js/boot.js", "window.__pwned = 'boot.js';"),
+    "lab script": ("static/js/lab.js", "window.__pwned = 'lab.js';"),
     "module": ("src/web/worker/app_script.py", "import js\njs.__pwned = 'app_script.py'\n"),
     "page": ("index.html", '<!doctype html><title>pwned</title><p id="pwned">pwned</p>'),
 }
