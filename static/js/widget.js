@@ -27,9 +27,9 @@
  *    `HEARTBEAT_MS` until its player is ready), then that it has started
  *    (`window.sudokuLabStarted()`), and a count waits while a sibling (a frame of this
  *    site in the same browser) is starting (`window.sudokuLabQuiet()`); a sibling silent
- *    for `SILENT_MS` is gone. A widget that loads asks who is starting. A count waits
- *    `HOLD_MS` at most: any page of this origin can post on the channel, and one that
- *    says "starting" forever must not keep the widgets from counting.
+ *    for `SILENT_MS` is gone. A widget that loads asks who is starting. A widget's counts
+ *    wait `HOLD_MS` in all at most: any page of this origin can post on the channel, and
+ *    one that says "starting" forever must not keep the widgets from counting.
  *
  * 6. The widgets of one post share one Python and one solver worker: the first to start
  *    Python makes them and lends them (`window.sudokuLabLend`, `window.sudokuLabAdopt`); a
@@ -116,13 +116,14 @@ function reportHeight() {
 const SIBLINGS = "sudoku-lab:widgets";
 const HEARTBEAT_MS = 1000;
 const SILENT_MS = 3000;
-const HOLD_MS = 10000; // the longest a count waits for siblings: then it runs alone
+const HOLD_MS = 10000; // the longest this widget's counts wait for siblings, in all
 const MAX_SIBLINGS = 32; // siblings heard at a time: any more are not waited for
 const me = Math.random().toString(36).slice(2);
 const siblings = "BroadcastChannel" in window ? new BroadcastChannel(SIBLINGS) : null;
 const starting = new Map(); // a sibling's id -> when it last said it was starting
 const waiting = []; // the resolve of each `sudokuLabQuiet()` not answered yet
-let heldSince = null; // when the oldest waiting count began to wait
+let heldSince = null; // when the counts waiting now began to wait
+let heldFor = 0; // how long counts waited before that, in all
 let heartbeat = null; // while this widget starts: its timer saying so again
 let recheck = null;
 let answered = -Infinity; // when this widget last answered "who"
@@ -149,16 +150,17 @@ function hearSibling({ data }) {
 }
 
 /** Answer the waiting counts once no sibling is starting (one silent for `SILENT_MS` is
- * gone), or once they have waited `HOLD_MS`: a sibling that says "starting" forever (a
- * page of the origin posting it, say) delays a count, never stops it. Until then,
- * body[data-held]. */
+ * gone), or once this widget's counts have waited `HOLD_MS` in all (a count is a chunk at
+ * a time, each asking again): a sibling that says "starting" forever (a page of the
+ * origin posting it under ever new names, say) delays the count, never stops it. Until
+ * then, body[data-held]. */
 function settle() {
   clearTimeout(recheck);
   const now = performance.now();
   for (const [id, since] of starting) if (now - since >= SILENT_MS) starting.delete(id);
   if (!waiting.length) return;
   heldSince ??= now;
-  const deadline = heldSince + HOLD_MS;
+  const deadline = heldSince + HOLD_MS - heldFor;
   if (starting.size && now < deadline) {
     document.body.dataset.held = "true";
     let next = deadline;
@@ -167,12 +169,13 @@ function settle() {
     return;
   }
   document.body.dataset.held = "false";
+  heldFor += now - heldSince;
   heldSince = null;
   waiting.splice(0).forEach((resolve) => resolve());
 }
 
-/** Resolves once no sibling widget is starting Python (at once if none is), or after
- * `HOLD_MS` at most. */
+/** Resolves once no sibling widget is starting Python (at once if none is), or once
+ * this widget's counts have waited `HOLD_MS` in all. */
 window.sudokuLabQuiet = () =>
   new Promise((resolve) => {
     waiting.push(resolve);
