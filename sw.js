@@ -10,12 +10,12 @@
 // - install fetches every file, checks each against its hash (a stale HTTP-cache copy is
 //   fetched again from the network) and only then stores them: a release is complete or
 //   absent;
-// - every answer from the cache is checked against its hash first: SHA-256 of the
-//   cached body, once per entry per worker lifetime, the entry then known by its status
-//   and headers (see ``checked``). An entry that is missing, or whose bytes changed (any
-//   script of the origin can write this cache: every project page of a GitHub user
-//   shares it), is fetched again with its integrity and stored again; if that fails too,
-//   the answer is a 503 whose text says which file is missing or corrupt and what to do.
+// - every answer from the cache is checked against its hash first, every time: SHA-256
+//   of the very entry served (see ``served``). Any script of the origin can write this
+//   cache (every project page of a GitHub user shares it), with the original's headers
+//   too, so no earlier check is trusted. An entry that is missing or whose bytes changed
+//   is fetched again with its integrity and stored again; if that fails too, the answer
+//   is a 503 whose text says which file is missing or corrupt and what to do.
 //   A navigation first puts back any missing file, or says which are missing, so a page
 //   never starts from half a release. Never another release's file, never silently;
 // - no skipWaiting on install and no clients.claim: a worker serves only the pages it
@@ -179,55 +179,70 @@ async function checkedFresh(response, integrity) {
   return new Response(new Blob([bytes]), { status, statusText, headers: new Headers(headers) });
 }
 
-/** What tells one cache entry from another without reading it: status and headers. */
-function fingerprint(response) {
-  const headers = [...response.headers].map(([name, value]) => `${name}: ${value}`);
-  return [response.status, ...headers].join("\n");
-}
+/** Refetches under way, by URL: the one network fetch all who ask at once share. */
+const refetching = new Map();
 
-/** Put a checked copy back in this release's cache (recreated if a script deleted it);
- * the stored entry's fingerprint, or the copy itself if it could not be stored. */
-async function storeAgain(url, copy) {
-  // Only the active worker gets requests, and only activation drops a release's cache:
-  // this opens its own release's cache, never an older one.
-  try {
-    await (await caches.open(CACHE)).put(url, copy.clone());
-    const stored = await fromRelease(url);
-    if (stored && fingerprint(stored) === fingerprint(copy)) {
-      return fingerprint(stored);
-    }
-  } catch {
-    // no room, say: the copy is served from memory in this worker's lifetime
+/** This release's ``url`` fetched again from the network, checked against its hash and
+ * stored again (if the cache takes it: the copy is served all the same); a fresh copy
+ * for each caller. Rejects if the network has no copy with this release's bytes. */
+function refetch(url) {
+  let pending = refetching.get(url);
+  if (!pending) {
+    const path = FILES.get(url);
+    const integrity = BUILD.files[path];
+    pending = (async () => {
+      const fresh = await checkedFresh(await fetchChecked(path, integrity), integrity);
+      if (!fresh) {
+        throw new Error(`${path}: the network's copy is not this release's`);
+      }
+      try {
+        // Only the active worker gets requests, and only activation drops a release's
+        // cache: this opens its own release's cache (recreated if a script deleted it).
+        await (await caches.open(CACHE)).put(url, fresh.clone());
+      } catch {
+        // no room, say: served from this copy all the same
+      }
+      return fresh;
+    })();
+    refetching.set(url, pending);
+    pending.then(
+      () => refetching.delete(url),
+      () => refetching.delete(url),
+    );
   }
-  return copy;
+  return pending.then((fresh) => fresh.clone());
 }
 
-/** Check this release's ``path`` in the cache: the entry's fingerprint if its bytes match;
- * else it is fetched again with its integrity and stored again (its fingerprint, or the
- * copy if it could not be stored); else an Error that says, in words, what is wrong. */
-async function verify(path, url) {
-  const integrity = BUILD.files[path];
+/** The answer for ``url``, a file of this release, its bytes checked now, every time.
+ *
+ * The cache is not this worker's alone: any script of the origin (every project page of a
+ * GitHub user shares it) can put other bytes under a URL, with the original's exact status
+ * and headers. So no entry is trusted from an earlier check: the entry served is the one
+ * hashed, read through a clone of the very response returned. A Cache Storage response
+ * is returned as it is, never rebuilt from its bytes: Chromium keeps its compiled code
+ * (Pyodide's wasm) only for those. An entry that is missing or fails its hash is fetched
+ * again with its integrity and stored again; if the network has no such copy either, the
+ * answer is a 503 whose text says which file is missing or corrupt and what to do. */
+async function served(url) {
+  const path = FILES.get(url);
   let state = "missing from";
   try {
     const cached = await fromRelease(url);
     if (cached) {
       state = "corrupt in";
-      if (await matches(await cached.arrayBuffer(), integrity)) {
-        return fingerprint(cached);
+      if (await matches(await cached.clone().arrayBuffer(), BUILD.files[path])) {
+        return cached;
       }
     }
   } catch {
     state = "unreadable in"; // the entry's body could not be read
   }
   try {
-    const fresh = await checkedFresh(await fetchChecked(path, integrity), integrity);
-    if (fresh) {
-      return await storeAgain(url, fresh);
-    }
+    return await refetch(url);
   } catch {
     // offline, or the server has another release: said below
   }
-  throw new Error(unavailable(`${path} is ${state}`, "copy"));
+  return failure(unavailable(`${path} is ${state}`, "copy"));
 }
 
 /** What to say when files cannot be served: ``what`` ("x.js is missing from"), in words. */
@@ -246,52 +261,6 @@ function failure(text) {
   return new Response(text, { status: 503, statusText: "Service Unavailable", headers });
 }
 
-/** Checked entries, by URL: each is hashed once per worker lifetime (the wasm is 9.6 MB),
- * and remembered by its fingerprint. A failure is not kept.
- *
- * Requests are answered with the cache's own response, not a copy: a Cache Storage
- * response keeps Chromium's compiled code for it, and one rebuilt from its bytes (or a
- * clone) costs Pyodide a recompile of its wasm, 0.6 s, on every boot. So an entry
- * replaced after its check is caught by its fingerprint: a different status or headers
- * (``new Response("evil")`` has neither the type nor the length) is checked again. A
- * replacement that copies the headers exactly is served until this worker stops (the
- * browser stops an idle one within a minute); the next worker hashes it and refetches. */
-const checked = new Map();
-
-/** The check of ``url``, a file of this release (a promise, shared by all asking). */
-function checkOf(url) {
-  let check = checked.get(url);
-  if (!check) {
-    check = verify(FILES.get(url), url);
-    checked.set(url, check);
-    check.catch(() => checked.delete(url));
-  }
-  return check;
-}
-
-/** The answer for ``url``, a file of this release: the checked entry, or a 503 saying why. */
-async function served(url) {
-  try {
-    for (let tries = 0; tries < 2; tries++) {
-      const check = checkOf(url);
-      const known = await check;
-      if (known instanceof Response) {
-        return known.clone(); // refetched but not stored: from memory
-      }
-      const cached = await fromRelease(url);
-      if (cached && fingerprint(cached) === known) {
-        return cached;
-      }
-      if (checked.get(url) === check) {
-        checked.delete(url); // deleted or replaced since its check: check it again
-      }
-    }
-    throw new Error(unavailable(`${FILES.get(url)} keeps changing in`, "copy"));
-  } catch (error) {
-    return failure(error.message);
-  }
-}
-
 /** Put back every file of the release missing from its cache (fetched again with its
  * hash); the paths that could not be. */
 async function restoreMissing() {
@@ -299,12 +268,7 @@ async function restoreMissing() {
     ? new Set((await (await caches.open(CACHE)).keys()).map((request) => request.url))
     : new Set();
   const missing = [...FILES.keys()].filter((url) => !present.has(url) && !LAZY.has(FILES.get(url)));
-  const results = await Promise.allSettled(
-    missing.map((url) => {
-      checked.delete(url); // if it was checked before it went missing: check (refetch) again
-      return checkOf(url);
-    }),
-  );
+  const results = await Promise.allSettled(missing.map(refetch));
   return missing.filter((_, i) => results[i].status === "rejected").map((url) => FILES.get(url));
 }
 
@@ -348,20 +312,37 @@ async function respond(request) {
   return FILES.has(request.url) ? served(request.url) : fetch(request);
 }
 
+/** Whether a message's sender is a page of this release (in this scope, one of its
+ * files): the only pages whose messages count. Another project's page of the origin is
+ * not. */
+function fromOurPage(source) {
+  return source instanceof WindowClient && FILES.has(pageFile(source.url));
+}
+
+/** The lazy files being stored at a page's request, once per worker lifetime. */
+let keeping = null;
+
+/** A message: the app's own two, each from its one sender, or nothing at all. A page's
+ * other messages (any shape, any number) are dropped unread and start no work. The
+ * browser still keeps a worker that gets messages running; that is harmless, since it
+ * checks every answer's bytes when it serves them and keeps no verdict from before. */
+function hear(event) {
+  if (event.data === "take-over" && fromActive(event.source)) {
+    self.skipWaiting();
+  } else if (event.data === "keep-lazy" && keeping === null && fromOurPage(event.source)) {
+    // From the code lab, on its first visit (a page this worker does not control yet):
+    // store the lazy files now, checked, so the lab works offline from then on. It only
+    // ever stores this release's own files.
+    const urls = [...LAZY].map((p) => new URL(p, SCOPE).href);
+    keeping = Promise.allSettled(urls.map(served));
+    event.waitUntil(keeping);
+  }
+}
+
 if (BUILD.release) {
   self.addEventListener("install", (event) => event.waitUntil(precache()));
   self.addEventListener("activate", (event) => event.waitUntil(dropCaches(CACHE)));
-  self.addEventListener("message", (event) => {
-    if (event.data === "take-over" && fromActive(event.source)) {
-      self.skipWaiting();
-    } else if (event.data === "keep-lazy") {
-      // From the code lab, on its first visit (a page this worker does not control yet):
-      // store the lazy files now, checked, so the lab works offline from then on. Any
-      // page may ask: it only ever stores this release's own files.
-      const urls = [...LAZY].map((p) => new URL(p, SCOPE).href);
-      event.waitUntil(Promise.allSettled(urls.map(checkOf)));
-    }
-  });
+  self.addEventListener("message", hear);
   self.addEventListener("fetch", (event) => {
     const { request } = event;
     if (request.method === "GET" && request.url.startsWith(SCOPE)) {

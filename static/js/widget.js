@@ -27,7 +27,9 @@
  *    `HEARTBEAT_MS` until its player is ready), then that it has started
  *    (`window.sudokuLabStarted()`), and a count waits while a sibling (a frame of this
  *    site in the same browser) is starting (`window.sudokuLabQuiet()`); a sibling silent
- *    for `SILENT_MS` is gone. A widget that loads asks who is starting.
+ *    for `SILENT_MS` is gone. A widget that loads asks who is starting. A widget's counts
+ *    wait `HOLD_MS` in all at most: any page of this origin can post on the channel, and
+ *    one that says "starting" forever must not keep the widgets from counting.
  *
  * 6. The widgets of one post share one Python and one solver worker: the first to start
  *    Python makes them and lends them (`window.sudokuLabLend`, `window.sudokuLabAdopt`); a
@@ -114,44 +116,66 @@ function reportHeight() {
 const SIBLINGS = "sudoku-lab:widgets";
 const HEARTBEAT_MS = 1000;
 const SILENT_MS = 3000;
+const HOLD_MS = 10000; // the longest this widget's counts wait for siblings, in all
+const MAX_SIBLINGS = 32; // siblings heard at a time: any more are not waited for
 const me = Math.random().toString(36).slice(2);
 const siblings = "BroadcastChannel" in window ? new BroadcastChannel(SIBLINGS) : null;
 const starting = new Map(); // a sibling's id -> when it last said it was starting
 const waiting = []; // the resolve of each `sudokuLabQuiet()` not answered yet
+let heldSince = null; // when the counts waiting now began to wait
+let heldFor = 0; // how long counts waited before that, in all
 let heartbeat = null; // while this widget starts: its timer saying so again
 let recheck = null;
+let answered = -Infinity; // when this widget last answered "who"
 
 /** Say `what` ("starting", "started", "who") to the sibling widgets. */
 function tell(what) {
   if (siblings) siblings.postMessage({ from: me, say: what });
 }
 
-/** A sibling's news; a sibling that asks who is starting hears whether this one is. */
+/** A sibling's news; a sibling that asks who is starting hears whether this one is (once
+ * a heartbeat at most). Any page of this origin can post on the channel, so only the
+ * exact shape counts, and no sibling holds a count past `HOLD_MS` (see `settle`). */
 function hearSibling({ data }) {
-  if (!data || typeof data.from !== "string") return;
-  if (data.say === "starting") starting.set(data.from, performance.now());
-  else if (data.say === "started") starting.delete(data.from);
-  else if (data.say === "who" && heartbeat !== null) tell("starting");
+  if (!data || typeof data.from !== "string" || data.from.length > 16) return;
+  const now = performance.now();
+  if (data.say === "starting" && (starting.has(data.from) || starting.size < MAX_SIBLINGS)) {
+    starting.set(data.from, now);
+  } else if (data.say === "started") starting.delete(data.from);
+  else if (data.say === "who" && heartbeat !== null && now - answered >= HEARTBEAT_MS) {
+    answered = now;
+    tell("starting");
+  } else return;
   settle();
 }
 
 /** Answer the waiting counts once no sibling is starting (one silent for `SILENT_MS` is
- * gone); until then, body[data-held]. */
+ * gone), or once this widget's counts have waited `HOLD_MS` in all (a count is a chunk at
+ * a time, each asking again): a sibling that says "starting" forever (a page of the
+ * origin posting it under ever new names, say) delays the count, never stops it. Until
+ * then, body[data-held]. */
 function settle() {
   clearTimeout(recheck);
   const now = performance.now();
   for (const [id, since] of starting) if (now - since >= SILENT_MS) starting.delete(id);
   if (!waiting.length) return;
-  if (starting.size) {
+  heldSince ??= now;
+  const deadline = heldSince + HOLD_MS - heldFor;
+  if (starting.size && now < deadline) {
     document.body.dataset.held = "true";
-    recheck = setTimeout(settle, Math.min(...starting.values()) + SILENT_MS - now);
+    let next = deadline;
+    for (const since of starting.values()) next = Math.min(next, since + SILENT_MS);
+    recheck = setTimeout(settle, next - now);
     return;
   }
   document.body.dataset.held = "false";
+  heldFor += now - heldSince;
+  heldSince = null;
   waiting.splice(0).forEach((resolve) => resolve());
 }
 
-/** Resolves once no sibling widget is starting Python (at once if none is). */
+/** Resolves once no sibling widget is starting Python (at once if none is), or once
+ * this widget's counts have waited `HOLD_MS` in all. */
 window.sudokuLabQuiet = () =>
   new Promise((resolve) => {
     waiting.push(resolve);

@@ -8,6 +8,10 @@ visit then precaches the site while the page is idle instead of competing with i
 A page that runs a release other than the last one this browser ran here says so, once,
 in the page's ``#release-note`` live region (if it has one). The service worker decides
 when a new release takes over (see sw.js); this module only notices that it did.
+
+A page run by a service worker that is not the site's own ``sw.js`` (a script of the same
+origin, at the account's root say, registered its own for this path: docs/security.md)
+says so in its ``#worker-note`` alert, as text, and in body[data-controller].
 """
 
 from pyscript import window
@@ -41,6 +45,30 @@ def say_updated() -> None:
         note.textContent = UPDATED
 
 
+FOREIGN = (
+    "Warning: this page is run by a service worker that is not Sudoku Lab's own ({}). "
+    "Another site at this web address installed it, and it can change what this page "
+    "shows. Sudoku Lab is safe only from its own address."
+)
+
+
+def own_worker() -> bool:
+    """Whether the page's controller, if any, is the site's own sw.js; if not, say so."""
+    controller = window.navigator.serviceWorker.controller
+    if not controller:
+        return True
+    script = str(controller.scriptURL)
+    if script == window.URL.new("./sw.js", window.location.href).href:
+        window.document.body.dataset.controller = "ours"
+        return True
+    window.document.body.dataset.controller = "foreign"
+    window.console.warn(FOREIGN.format(script))
+    note = window.document.getElementById("worker-note")
+    if note:
+        note.textContent = FOREIGN.format(script[:200])
+    return False
+
+
 async def keep_offline() -> str:
     """Register the service worker of a built site; say so when a new release took over.
 
@@ -55,6 +83,7 @@ async def keep_offline() -> str:
         release = await page_release()
         if not release:
             return ""
+        own_worker()
         await window.navigator.serviceWorker.register("./sw.js")
         seen = last_release(release)
     except Exception:  # no service worker or no storage here: the page still works
