@@ -1,6 +1,7 @@
 """The core's names and sentences: every strategy name, verdict and phrase about a board
 that the CLI, the worker and the pages show is written here once (the pages import it:
-it is small, and needs nothing else).
+it is small, and needs nothing else); the sentences that walk through a logical step's
+links are built from these in ``sudoku.saying``.
 
 Names come in as the glossary spells them (``r3c5``, ``row 3``): these functions only
 put them in words.
@@ -93,10 +94,11 @@ TECHNIQUES = (
     "xy-chain",
     "contradiction chain",
 )
-"""The logical techniques, easiest first (by rating): the order ``sudoku.logic`` tries them in."""
+"""The logical techniques, easiest first (by rating): the order ``sudoku.techniques`` tries
+them in."""
 
 LEVELS = ("easy", "medium", "hard", "expert", "extreme")
-"""A puzzle's difficulty, easiest first: ranges of its rating (``sudoku.logic.LEVEL_TOPS``)."""
+"""A puzzle's difficulty, easiest first: ranges of its rating (``sudoku.rating.LEVEL_TOPS``)."""
 
 WRONG_ENTRY = "wrong entry"
 """The step that names an entry the solution does not hold (``sudoku.logic.wrong_entry``)."""

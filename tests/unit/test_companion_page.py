@@ -14,7 +14,7 @@ from history import History
 from sheet import Sheet
 from support import APP_WORKER, EASY, LEETCODE, REFUTED, WEB, load_file, load_puzzles
 
-from sudoku import chains, logic
+from sudoku import chains, logic, proper, rating
 from sudoku.generator import from_bank
 from sudoku.grid import cell_name
 from sudoku.logic import (
@@ -144,6 +144,7 @@ def refuted_hint_searching_no_more(
     with monkeypatch.context() as searching:
         for name in ("next_step", "step_search", "refutations"):
             searching.setattr(logic, name, lambda *_: pytest.fail("searched again"))
+        searching.setattr(rating, "refutations", lambda *_: pytest.fail("searched again"))
         answer: dict[str, Any] = json.loads(worker.hint(REFUTED, REFUTED, ""))["step"]
     assert answer["technique"] == expected.technique == "contradiction chain"
     assert answer["eliminations"] == [list(pair) for pair in expected.eliminations]
@@ -227,7 +228,7 @@ def test_a_rated_puzzles_hints_take_the_steps_its_walk_found(
     states = dict(worker.steps_of(REFUTED))
     assert states
     monkeypatch.setattr(logic, "next_step", lambda *_: pytest.fail("searched again"))
-    monkeypatch.setattr(logic, "Search", lambda *_: pytest.fail("solved again"))
+    monkeypatch.setattr(proper, "Search", lambda *_: pytest.fail("solved again"))
     for key, step in states.items():
         grid, *marks = key.split("|")
         derived = marks_of(grid)
@@ -269,13 +270,13 @@ def test_a_press_the_instant_a_puzzle_loads_searches_its_solutions_once(
     puzzle = load_puzzles("forum_hardest_1905_11plus", 2, every=97)[1]
     expected = next_step(puzzle)
     assert expected is not None
-    monkeypatch.setattr(logic, "SOLVING", [])  # nothing searched or solved before
-    monkeypatch.setattr(logic, "LAST_SOLVED", [])
+    monkeypatch.setattr(proper, "SOLVING", [])  # nothing searched or solved before
+    monkeypatch.setattr(proper, "LAST_SOLVED", [])
     monkeypatch.setattr(worker, "RATE_SLICE_MS", -1)  # a slice is one step or pause
     job = json.loads(worker.rate_start(puzzle))["answer"]["job"]
     search = logic.search_of(puzzle)
     assert not search.finished
-    for module in (logic, worker.solver):  # no search but the rating's
+    for module in (proper, worker.solver):  # no search but the rating's
         monkeypatch.setattr(module, "Search", lambda *_: pytest.fail("searched again"))
     checked = json.loads(worker.check(puzzle, puzzle))
     assert checked == {"wrong": [], "entries": 0, "solutions": 1}

@@ -14,7 +14,7 @@ import os
 import pytest
 from support import EASY, LEETCODE, load_puzzles
 
-from sudoku import logic, solver
+from sudoku import logic, proper, solver
 from sudoku.chains import x_chain, xy_chain
 from sudoku.formats import PuzzleError
 from sudoku.logic import (
@@ -1148,13 +1148,13 @@ def test_a_hint_asked_while_the_rating_searches_goes_on_with_its_search(
     the guesses of one ``analyze``; the walk then rates the puzzle as ever."""
     puzzle = load_puzzles("forum_hardest_1905_11plus", 2, every=97)[1]
     expected, solution, guesses = rate(puzzle).rating, solve(puzzle), analyze(puzzle)["nodes"]
-    monkeypatch.setattr(logic, "SOLVING", [])  # nothing searched or solved before
-    monkeypatch.setattr(logic, "LAST_SOLVED", [])
+    monkeypatch.setattr(proper, "SOLVING", [])  # nothing searched or solved before
+    monkeypatch.setattr(proper, "LAST_SOLVED", [])
     walk = rating_walk(puzzle)
     assert next(walk) == 0  # a slice of the search: more guesses than one slice makes
     search = logic.search_of(puzzle)
     assert not search.finished
-    for module in (logic, solver):  # no search but the rating's
+    for module in (proper, solver):  # no search but the rating's
         monkeypatch.setattr(module, "Search", lambda *_: pytest.fail("searched again"))
     assert only_solution(puzzle) == solution
     assert search.finished
