@@ -8,9 +8,10 @@ level      rating      what it takes
 =========  ==========  ==============================================================
 easy       up to 2.3   singles
 medium     2.4 - 3.4   locked candidates, naked and hidden pairs, x-wings
-hard       3.5 - 4.6   triples, swordfish, skyscrapers, kites, wings, empty rectangles,
-                       unique rectangles, simple colouring
-expert     4.7 - 7.4   quads, jellyfish, bug+1, x-chains, xy-chains
+hard       3.5 - 4.6   triples, swordfish, skyscrapers, kites, xy- and xyz-wings, empty
+                       rectangles, unique rectangles
+expert     4.7 - 7.4   quads, jellyfish, bug+1, simple colouring, x-chains, xy-chains,
+                       w-wings
 extreme    7.5 and up  contradiction chains
 =========  ==========  ==============================================================
 """
@@ -39,8 +40,9 @@ Rating = namedtuple("Rating", ["rating", "level"])
 LEVEL_TOPS = (23, 34, 46, 74, 1000)
 """The highest rating of each level of ``LEVELS``, in tenths: easy up to 2.3 (singles),
 medium up to 3.4 (locked candidates, pairs, x-wing), hard up to 4.6 (triples, swordfish,
-wings, the single-digit patterns, colouring, unique rectangles), expert up to 7.4 (quads,
-jellyfish, bug+1, x- and xy-chains), extreme past it (a contradiction chain)."""
+xy- and xyz-wings, the single-digit patterns, unique rectangles), expert up to 7.4 (quads,
+jellyfish, bug+1, colouring, x- and xy-chains, w-wings), extreme past it (a contradiction
+chain)."""
 
 
 def rate(grid: Grid) -> Rating:

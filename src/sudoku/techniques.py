@@ -21,12 +21,15 @@ x-wing              3.2       two lines hold a digit only in the same two crossi
                               (swordfish 3.8: three; jellyfish 5.2: four)
 hidden pair         3.4       two digits with the same two places in a unit: other digits
                               leave those cells (triple 4.0, quad 5.4)
-skyscraper ...      4.0-4.5   two-string kite, xy-wing, empty rectangle, xyz-wing, w-wing,
-                              unique rectangle, simple colouring (``sudoku.patterns``)
+skyscraper ...      4.0-4.5   two-string kite, xy-wing, empty rectangle, xyz-wing,
+                              unique rectangle (``sudoku.patterns``)
 bug+1               5.6       every blank but one has two candidates (``sudoku.patterns``)
-x-chain, xy-chain   6.6+      chains of strong and weak links (``sudoku.chains``)
-contradiction       7.5+      the last resort: a candidate whose singles break a rule,
-chain                         splitting where they stall (8.5+ with one level of splits)
+simple colouring    6.6       a digit's conjugate pairs in two colours (``sudoku.patterns``)
+x-chain             6.6+      one digit's chain of strong and weak links (``sudoku.chains``)
+xy-chain, w-wing    7.0+      chains through two-candidate cells (``sudoku.chains``,
+                              ``sudoku.patterns``)
+contradiction       8.5+      the last resort: a candidate whose singles break a rule,
+chain                         splitting where they stall (9.5+ with one level of splits)
 ==================  ========  ===========================================================
 
 Units are scanned as people look at a grid: boxes first, then rows, then columns
@@ -268,15 +271,15 @@ FINDERS: tuple[Finder, ...] = (
     xy_wing,
     empty_rectangle,
     xyz_wing,
-    w_wing,
     unique_rectangle,
-    simple_colouring,
     naked_subset(4),
     fish(4),
     hidden_subset(4),
     bug_plus_one,
+    simple_colouring,
     x_chain,
     xy_chain,
+    w_wing,
 )
 """One finder per technique of ``words.TECHNIQUES`` but the last resort (the contradiction
 chain, which needs the solution: ``first_step``), in that order: by rating."""
