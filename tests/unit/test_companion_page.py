@@ -25,9 +25,11 @@ from sudoku.logic import (
     rate,
     rating_walk,
     say,
+    solve_path,
     state_key,
 )
 from sudoku.solver import count_solutions, solve
+from sudoku.words import rating as rating_text
 
 
 def leetcode(grid: str) -> list[list[str]]:
@@ -400,7 +402,8 @@ def test_worker_rates_in_slices_as_rate_does(
     worker: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """rate_start / rate_more walk the path in slices (here one step each) and end with
-    ``rate``'s rating and level; a new start drops the old job; a puzzle without one
+    ``rate``'s rating and level, and what it means, naming the technique of the path's
+    first step of that rating; a new start drops the old job; a puzzle without one
     solution has no rating."""
     monkeypatch.setattr(worker, "RATE_SLICE_MS", -1)
     for puzzle in (EASY, LEETCODE, REFUTED):
@@ -418,6 +421,13 @@ def test_worker_rates_in_slices_as_rate_does(
         expected = rate(puzzle)
         assert (answer["rating"], answer["level"]) == (expected.rating, expected.level)
         assert answer["steps"] == len(walk)
+        steps, _ = solve_path(puzzle)
+        hardest = next(s.technique for s in steps if s.rating == expected.rating)
+        number = rating_text(expected.rating)
+        assert answer["why"] == (
+            f"SE {number}: the hardest step this puzzle needs is a{'n' * (hardest[0] in 'aeioux')}"
+            f" {hardest}, rated {number} on Sudoku Explainer's scale."
+        )
     first = json.loads(worker.rate_start(REFUTED))["answer"]["job"]
     json.loads(worker.rate_start(EASY))
     assert "error" in json.loads(worker.rate_more(first))

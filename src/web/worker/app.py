@@ -32,7 +32,7 @@ from sudoku.compat import ms_since, ticks
 from sudoku.formats import PuzzleError
 from sudoku.grid import UNITS, cell_name, unit_name
 from sudoku.validate import conflicts
-from sudoku.words import LEVELS
+from sudoku.words import LEVELS, rating_why
 from sudoku.words import rating as rating_text
 
 TYPE_CHECKING = False
@@ -495,8 +495,9 @@ def scale_words() -> str:
         low = top + 1
     examples = ", ".join([f"{name} {rating_text(logic.TENTHS[name])}" for name in SCALE_EXAMPLES])
     return (
-        "Sudoku Explainer's scale, the enthusiasts' standard: the hardest step Hint's logic"
-        f" needs to finish the puzzle ({examples} and up). Levels: " + ", ".join(parts) + "."
+        "SE is Sudoku Explainer's scale, the enthusiasts' standard: the hardest step Hint's"
+        " logic needs to finish the puzzle, taking the easiest step each time"
+        f" ({examples} and up). Levels: " + ", ".join(parts) + "."
     )
 
 
@@ -516,7 +517,7 @@ def rate_start(givens: "Any") -> str:
     key = max(rating, default=0) + 1
     rating.clear()
     walk = logic.rating_walk(grid, steps_of(grid), found["searching"])
-    rating[key] = {"walk": walk, "steps": 0, "tenths": 0}
+    rating[key] = {"walk": walk, "steps": 0, "tenths": 0, "puzzle": grid}
     answer = rate_slice(key)
     if "problem" in answer:
         return reply(answer)
@@ -565,8 +566,19 @@ def rate_slice(key: int) -> "Rating | Rated | Refusal":
         "text": rating_text(tenths),
         "level": logic.level_of_rating(tenths),
         "steps": job["steps"],
+        "why": rating_why(rating_text(tenths), hardest_technique(job["puzzle"], tenths)),
     }
     return done
+
+
+def hardest_technique(puzzle: str, tenths: int) -> str:
+    """The technique that set ``puzzle``'s rating ``tenths``: a step of that rating among
+    those its walk found (``steps_of``: every step past the singles), else the single of
+    that rating ("" for none: a full grid)."""
+    for step in steps_of(puzzle).values():
+        if step.rating == tenths:
+            return str(step.technique)
+    return {12: "hidden single", 15: "hidden single", 23: "naked single"}.get(tenths, "")
 
 
 def generate(level: str, seed: "Any" = None) -> str:
