@@ -1,6 +1,6 @@
 """Rating benchmark: ``sudoku rate`` against published Sukaku Explainer (SE) ratings.
 
-``python bench/rating.py [--file PATH ...] [--worst N] [--docs]``
+``python bench/rating.py [--file PATH ...] [--worst N] [--speed PATH] [--docs]``
 
 Each file holds puzzles with their published SE ratings, one a line: 81 digits (``0`` or
 ``.`` blank), then the rating (``7.2``); lines starting with ``#`` are comments (where the
@@ -13,9 +13,10 @@ Printed, per file, a markdown table by published range (5.x, 6.x, 7.0-7.4, ...) 
 total row: puzzles, how many we rate within 0.3 of SE, Spearman's rank correlation
 (ties ranked by their mean), the mean signed difference (ours - SE), the worst difference,
 and the median ms per puzzle; then the ``--worst`` puzzles that differ most, with the
-technique that set our rating. ``--docs`` writes the tables into this benchmark's section
-of docs/benchmarks.md (replacing it, with the date and machine). Not in ``make bench``:
-about a minute.
+technique that set our rating. ``--speed PATH``: first, how long rating every puzzle of
+PATH takes (one a line, as ``sudoku rate --file``; CPU seconds). ``--docs`` writes the
+tables into this benchmark's section of docs/benchmarks.md (replacing it, with the date
+and machine). Not in ``make bench``: a few minutes.
 """
 
 from __future__ import annotations
@@ -172,6 +173,21 @@ def where_ours_come_from(rated: list[Rated]) -> list[str]:
     return lines
 
 
+def speed(path: Path) -> str:
+    """How long rating every puzzle of ``path`` takes, as a sentence for the docs."""
+    puzzles = [line.split()[0] for line in path.read_text().splitlines() if line.strip()]
+    start = process_time()
+    levels: dict[str, int] = {}
+    for puzzle in puzzles:
+        level = rate(puzzle.replace("0", ".")).level
+        levels[level] = levels.get(level, 0) + 1
+    spent = process_time() - start
+    counts = ", ".join([f"{n} {level}" for level, n in sorted(levels.items())])
+    return (
+        f"`sudoku rate --file {path.name}` ({len(puzzles)} puzzles): {spent:.0f} s CPU ({counts})."
+    )
+
+
 def write_docs(body: list[str]) -> None:
     """Replace this benchmark's section of docs/benchmarks.md (create the file if missing)."""
     text = DOCS.read_text() if DOCS.exists() else "# Benchmarks\n"
@@ -192,9 +208,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--file", type=Path, action="append", help="puzzles with SE ratings")
     parser.add_argument("--worst", type=int, default=10, help="list this many worst puzzles")
+    parser.add_argument("--speed", type=Path, help="time rating these puzzles")
     parser.add_argument("--docs", action="store_true", help="write docs/benchmarks.md")
     args = parser.parse_args(argv)
-    body: list[str] = []
+    body: list[str] = [speed(args.speed), ""] if args.speed else []
     for path in args.file or FILES:
         rated = rate_all(read(path))
         body += table(path.name, rated)
