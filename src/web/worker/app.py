@@ -529,8 +529,8 @@ def rate_more(key: int) -> str:
     """Walk the rating ``key`` on for up to ``RATE_SLICE_MS``: ``Rating`` ``{"job": key,
     "steps": n, "proper", "tenths"}`` (the path's steps and hardest step so far) while it
     goes on; once done ``Rated``
-    ``{"rating": tenths, "text": "4.2", "level": "hard", "steps": n}``, and the job is
-    closed; ``Refusal`` (see ``rate_start``). ``Failure`` for a rating dropped (another
+    ``{"rating": tenths, "text": "4.2", "level": "hard", "steps": n, "why": ...}``, and the
+    job is closed; ``Refusal`` (see ``rate_start``). ``Failure`` for a rating dropped (another
     started since) or never started."""
     if int(key) not in rating:
         return failure(f"no rating {key}: another puzzle is rated now, or none")
