@@ -4,10 +4,12 @@
 
 Each file holds puzzles with their published SE ratings, one a line: 81 digits (``0`` or
 ``.`` blank), then the rating (``7.2``); lines starting with ``#`` are comments (where the
-ratings come from). By default the two halves of the sample in ``tests/data/ratings/``:
-``se_tune.txt`` (the half the ladder may be tuned on) and ``se_heldout.txt`` (never tuned
-on: the goals are judged there). Every puzzle is rated with ``sudoku.logic.rate`` (CPU
-time: the machine is shared) and the hardest technique of its path is named.
+ratings come from). By default the two halves of a sample kept beside the checkout, in
+``../shared/puzzles/se_ratings/`` (or the folder ``SUDOKU_SE_RATINGS`` names; published
+ratings are data of others, not committed here): ``se_tune.txt`` (the half the ladder may
+be tuned on) and ``se_heldout.txt`` (never tuned on: the goals are judged there). Every
+puzzle is rated with ``sudoku.logic.rate`` (CPU time: the machine is shared) and the
+hardest technique of its path is named.
 
 Printed, per file, a markdown table by published range (5.x, 6.x, 7.0-7.4, ...) and a
 total row: puzzles, how many we rate within 0.3 of SE, Spearman's rank correlation
@@ -34,7 +36,7 @@ from sudoku.logic import rate, solve_path
 from sudoku.words import rating as rating_text
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT / "tests" / "data" / "ratings"
+DATA = Path(os.environ.get("SUDOKU_SE_RATINGS", ROOT.parent / "shared" / "puzzles" / "se_ratings"))
 FILES = (DATA / "se_tune.txt", DATA / "se_heldout.txt")
 DOCS = ROOT / "docs" / "benchmarks.md"
 SECTION = "## Ratings against Sukaku Explainer's (bench/rating.py)"
@@ -211,8 +213,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--speed", type=Path, help="time rating these puzzles")
     parser.add_argument("--docs", action="store_true", help="write docs/benchmarks.md")
     args = parser.parse_args(argv)
+    files = args.file or FILES
+    missing = [str(path) for path in files if not path.is_file()]
+    if missing:
+        print(
+            f"no published SE ratings at {', '.join(missing)}: put the sample there, or name"
+            " files with --file (one puzzle a line: 81 digits, then its rating)",
+            file=sys.stderr,
+        )
+        return 2
     body: list[str] = [speed(args.speed), ""] if args.speed else []
-    for path in args.file or FILES:
+    for path in files:
         rated = rate_all(read(path))
         body += table(path.name, rated)
         body += where_ours_come_from(rated)
