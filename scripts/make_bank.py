@@ -45,7 +45,7 @@ BANK = {{
 '''
 
 
-CHECKS = 3
+CHECKS = 6
 """Rearrangements each puzzle must keep its level under to enter the bank (see ``steady``)."""
 
 

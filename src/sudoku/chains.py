@@ -1,23 +1,25 @@
 """Chains: x-chains, xy-chains, and the last resort, contradiction chains.
 
-**X-chain** (SE 6.6+): one digit, cells joined in turn by strong links (a conjugate
-pair: if one end is not the digit, the other is) and weak links (two peers: if one is
-the digit, the other is not), strong first and last. If the first cell is not the
-digit, the last one is: every cell seeing both loses it. Links: the chain's cells.
+**X-chain** (SE 6.6+, Explainer's forcing x-chain): one digit, cells joined in turn by
+strong links (a conjugate pair: if one end is not the digit, the other is) and weak
+links (two peers: if one is the digit, the other is not), strong first and last. If the
+first cell is not the digit, the last one is: every cell seeing both loses it. Links:
+the chain's cells.
 
-**XY-chain** (SE 6.6+): cells with two candidates each, each a peer of the next, the
-digit that ends one cell starting the next: if the first cell is not x, its other digit
-is true, which rules it out of the next cell, whose other digit is true, and so on until
-the last cell is x: every cell seeing both ends loses x. Links: (cell, the digit it
-holds if the one before does not) in order.
+**XY-chain** (SE 7.0+, Explainer's forcing chain of x- and y-links): cells with two
+candidates each, each a peer of the next, the digit that ends one cell starting the
+next: if the first cell is not x, its other digit is true, which rules it out of the
+next cell, whose other digit is true, and so on until the last cell is x: every cell
+seeing both ends loses x. Links: (cell, the digit it holds if the one before does not)
+in order.
 
-**Contradiction chain** (the last resort, 7.5+): assume a candidate, write the
+**Contradiction chain** (the last resort, 8.5+): assume a candidate, write the
 singles that follow one after the other, until a cell has no candidate left or a digit
 no place in a unit: the candidate is false. Only the implications the contradiction
 needs are kept, in order. When singles stall without a contradiction, the chain
 **splits** on a cell with the fewest candidates (a digit with the fewest places when
 that is fewer) and follows each branch the same way: every branch must end in a
-contradiction (a nested chain: 8.5+, and 1.0 more per level). On a puzzle with one
+contradiction (a nested chain: 9.5+, and 1.0 more per level). On a puzzle with one
 solution some wrong candidate always ends so (at worst the splits search the whole
 puzzle), so hints never get stuck. The candidates tried are the wrong ones, those the
 solution does not hold: a right one never leads to a contradiction. The shortest chain
@@ -75,9 +77,14 @@ if TYPE_CHECKING:
     Split = tuple[int, list[tuple[int, int]]]
     """Where a stalled chain may split: (unit, options (cell, bit)) (see ``splits``)."""
 
-RATINGS = {"x-chain": 66, "xy-chain": 66, "contradiction chain": 75}
-"""Each chain's base rating in tenths; ``length_bonus`` adds for long chains, and a
-contradiction chain 10 tenths per level of splits."""
+RATINGS = {"x-chain": 66, "xy-chain": 70, "contradiction chain": 85}
+"""Each chain's base rating in tenths; ``length_bonus`` adds for long chains, counted in
+Explainer's nodes (a candidate on or off): an x-chain's cells (from the removed candidate
+on to it off, every cell one node), two per cell of an xy-chain (its x off, its other
+digit on), every candidate a contradiction chain turns on or off (``nodes_of``); and a
+contradiction chain 10 tenths per level of splits. A contradiction chain follows singles
+of every digit: Explainer's dynamic forcing chain, 8.5 (its Nishio chain, 7.5, follows
+one digit only, and its static forcing chains, 8.0, no singles)."""
 
 PAIRS: tuple[tuple[int, ...], ...] = tuple(
     [(m & -m, m ^ (m & -m)) if SIZE[m] == 2 else () for m in range(512)]
@@ -110,7 +117,7 @@ def x_chain(marks: Sequence[str]) -> Step | None:
     if best is None:
         return None
     size, digit, path, gone = best
-    tenths = RATINGS["x-chain"] + length_bonus(size - 1)
+    tenths = RATINGS["x-chain"] + length_bonus(size)
     return new_step("x-chain", (), gone, path, (), (digit,), tenths, tuple([(c,) for c in path]))
 
 
@@ -182,7 +189,7 @@ def xy_chain(marks: Sequence[str]) -> Step | None:
     if best is None:
         return None
     size, x, path, gone = best
-    tenths = RATINGS["xy-chain"] + length_bonus(size)
+    tenths = RATINGS["xy-chain"] + length_bonus(2 * size)
     cells = [cell for cell, _ in path]
     return new_step("xy-chain", (), gone, cells, (), (x,), tenths, tuple(path))
 
@@ -663,16 +670,28 @@ def refutations(marks: Sequence[str], solution: str, max_depth: int = 9) -> Iter
     if best is None:
         return
     cell, bit, links = best
-    tenths = RATINGS["contradiction chain"] + 10 * depth + length_bonus(size_of(links))
+    tenths = (
+        RATINGS["contradiction chain"] + 10 * depth + length_bonus(len(nodes_of(links, marks)) - 2)
+    )
     gone = ((cell, ONLY[bit]),)
     yield new_step("contradiction chain", (), gone, (cell,), (), (ONLY[bit],), tenths, links)
 
 
-def size_of(links: Sequence[Link]) -> int:
-    """How many links a chain has, its branches' included."""
-    total = 0
-    for link in links:
-        total += 1
-        for branch in link[4]:
-            total += size_of(branch)
-    return total
+def nodes_of(links: Sequence[Link], marks: Sequence[str]) -> set[tuple[int, str, bool]]:
+    """A contradiction chain's nodes as Explainer counts a chain's length: each candidate
+    it turns on (``(cell, digit, True)``: the assumption, each single) or off (``False``:
+    the others of a naked single's cell, a hidden single's other places, all of a cell
+    or a unit left without one), branches included, each once. ``marks``: the candidates
+    the chain starts from."""
+    nodes: set[tuple[int, str, bool]] = set()
+    for kind, cell, digit, unit, branches in links:
+        if kind in ("assume", "naked single", "hidden single"):
+            nodes.add((cell, digit, True))
+        if kind in ("naked single", "no candidate"):
+            nodes.update([(cell, d, False) for d in marks[cell] if d != digit])
+        if kind in ("hidden single", "no place"):
+            spots = [c for c in UNITS[unit] if c != cell and digit in marks[c]]
+            nodes.update([(c, digit, False) for c in spots])
+        for branch in branches:
+            nodes.update(nodes_of(branch, marks))
+    return nodes

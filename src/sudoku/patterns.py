@@ -20,24 +20,25 @@ empty rectangle     4.3   a box holds a digit only in one row and one column; a
                           conjugate pair outside it sees that row: the far cell of
                           the pair's other end's line and the box's column loses it
 xyz-wing            4.4   pivot xyz, pincers xz and yz: one of the three holds z
-w-wing              4.4   two xy cells joined by a conjugate pair of x: one holds y
 unique rectangle    4.5   type 1: three corners of a rectangle (two boxes) hold only
                           the same two digits: the fourth cannot hold either
-simple colouring    4.5   a digit's conjugate pairs coloured in turn: a colour twice in
-                          a unit is false (wrap); a cell seeing both colours loses it
-                          (trap)
 bug+1               5.6   every blank but one holds two candidates: the third digit of
                           that one goes there (else two solutions)
+simple colouring    6.6   a digit's conjugate pairs coloured in turn: a colour twice in
+                          a unit is false (wrap); a cell seeing both colours loses it
+                          (trap)
+w-wing              7.1   two xy cells joined by a conjugate pair of x: one holds y
 ==================  ====  ===========================================================
 
 The uniqueness techniques (unique rectangle, bug+1) hold only for a puzzle with one
 solution: ``sudoku.logic`` leaves them out for any other.
 
 A **conjugate pair** of a digit is a unit where it has exactly two places: one of them
-holds it. Ratings on Sudoku Explainer's scale (tenths in ``RATINGS``); Explainer names
-no skyscraper, kite, empty rectangle, w-wing or colouring: they are placed beside the
-wings they resemble, as HoDoKu's scores place them. Wings' links: (cell, its candidates)
-for the pivot and each pincer.
+holds it. Ratings on Sudoku Explainer's scale (tenths in ``RATINGS``), as its successor
+Sukaku Explainer rates: the skyscraper, kite and empty rectangle are its "turbot fish"
+(4.2-4.3 there, beside the wings); it has no w-wing or simple colouring and finds those
+eliminations as forcing chains, so they are rated as those chains and tried with them.
+Wings' links: (cell, its candidates) for the pivot and each pincer.
 """
 
 from __future__ import annotations
@@ -76,12 +77,15 @@ RATINGS = {
     "xy-wing": 42,
     "empty rectangle": 43,
     "xyz-wing": 44,
-    "w-wing": 44,
     "unique rectangle": 45,
-    "simple colouring": 45,
     "bug+1": 56,
+    "simple colouring": 66,
+    "w-wing": 71,
 }
-"""Each technique's rating, in tenths of Sudoku Explainer's scale."""
+"""Each technique's rating, in tenths of Sudoku Explainer's scale. Explainer has no
+w-wing or simple colouring: it finds their eliminations as forcing chains, and they are
+rated as those chains are (a forcing x-chain 6.6; a w-wing is a chain of x- and y-links
+of eight nodes, 7.0 and 0.1 for its length: ``sudoku.chains``)."""
 
 
 def found(  # noqa: PLR0913, PLR0917 (a Step's fields, in their order)

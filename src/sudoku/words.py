@@ -1,6 +1,7 @@
 """The core's names and sentences: every strategy name, verdict and phrase about a board
 that the CLI, the worker and the pages show is written here once (the pages import it:
-it is small, and needs nothing else).
+it is small, and needs nothing else); the sentences that walk through a logical step's
+links are built from these in ``sudoku.saying``.
 
 Names come in as the glossary spells them (``r3c5``, ``row 3``): these functions only
 put them in words.
@@ -82,21 +83,22 @@ TECHNIQUES = (
     "xy-wing",
     "empty rectangle",
     "xyz-wing",
-    "w-wing",
     "unique rectangle",
-    "simple colouring",
     "naked quad",
     "jellyfish",
     "hidden quad",
     "bug+1",
+    "simple colouring",
     "x-chain",
     "xy-chain",
+    "w-wing",
     "contradiction chain",
 )
-"""The logical techniques, easiest first (by rating): the order ``sudoku.logic`` tries them in."""
+"""The logical techniques, easiest first (by rating): the order ``sudoku.techniques`` tries
+them in."""
 
 LEVELS = ("easy", "medium", "hard", "expert", "extreme")
-"""A puzzle's difficulty, easiest first: ranges of its rating (``sudoku.logic.LEVEL_TOPS``)."""
+"""A puzzle's difficulty, easiest first: ranges of its rating (``sudoku.rating.LEVEL_TOPS``)."""
 
 WRONG_ENTRY = "wrong entry"
 """The step that names an entry the solution does not hold (``sudoku.logic.wrong_entry``)."""
@@ -126,6 +128,18 @@ ALREADY_SOLVED = "solved already: no blank cell left"
 def rating(tenths: int) -> str:
     """A rating in tenths as people read it: ``42`` -> ``4.2``."""
     return f"{tenths // 10}.{tenths % 10}"
+
+
+def rating_why(text: str, technique: str) -> str:
+    """What a puzzle's rating means, with the technique that set it: ``SE 7.2: the hardest
+    step this puzzle needs is an xy-chain, rated 7.2 on Sudoku Explainer's scale.``"""
+    if not technique:
+        return f"SE {text}: nothing left to solve."
+    article = "an" if technique[0] in "aeioux" and not technique.startswith("un") else "a"
+    return (
+        f"SE {text}: the hardest step this puzzle needs is {article} {technique}, rated {text}"
+        " on Sudoku Explainer's scale."
+    )
 
 
 def listing(items: list[str] | tuple[str, ...]) -> str:

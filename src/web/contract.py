@@ -264,12 +264,14 @@ if TYPE_CHECKING:
     @final
     class Rated(TypedDict):
         """``rate_start``, ``rate_more`` at the end: the puzzle's rating in tenths of
-        Sudoku Explainer's scale, as read ("4.2"), its level, the path's steps."""
+        Sudoku Explainer's scale, as read ("4.2"), its level, the path's steps, and what
+        the number means for this puzzle, naming the technique that set it (``why``)."""
 
         rating: int
         text: str
         level: str
         steps: int
+        why: str
 
     @final
     class RatingStarted(TypedDict):

@@ -16,7 +16,7 @@ from test_companion import hint, status, type_in
 
 from sudoku.chains import RATINGS
 from sudoku.grid import cell_name
-from sudoku.logic import chain_steps, marks_of, next_step, rate, say
+from sudoku.logic import chain_steps, marks_of, next_step, rate, say, solve_path
 from sudoku.solver import solve as core_solve
 from sudoku.words import rating as rating_text
 
@@ -56,23 +56,37 @@ def wrong_digit(grid: str, cell: int) -> str:
 def rated(puzzle: str) -> str:
     """What the line says of a proper puzzle, from the core's ``rate``."""
     expected = rate(puzzle)
-    return f"Rated {rating_text(expected.rating)} · {expected.level}"
+    return f"SE {rating_text(expected.rating)} · {expected.level}"
+
+
+def hardest_technique(puzzle: str) -> str:
+    """The technique of the path's first step with the puzzle's rating (the core's)."""
+    steps, _ = solve_path(puzzle)
+    tenths = rate(puzzle).rating
+    return next(step.technique for step in steps if step.rating == tenths)
 
 
 def test_samples_are_rated_and_the_scale_is_explained(board: Page) -> None:
-    """A sample's rating and level are the core's; the line opens to the scale's words; a
-    puzzle with several solutions says why it has none; an empty board shows none."""
+    """A sample's rating and level are the core's, on the scale named ("SE 4.2"); the line
+    opens to what the number means, with the technique that set it, and the scale's
+    words; a puzzle with several solutions says why it has none (and nothing of a rating's
+    meaning); an empty board shows none."""
     puzzle = load(board, "hard")
     assert rating_line(board) == (rated(puzzle), "rated", puzzle)
     assert board.locator("#rating-box").is_visible()
     board.locator("#rating").click()
+    why = board.locator("#rating-why").text_content() or ""
+    number = rating_text(rate(puzzle).rating)
+    assert why.startswith(f"SE {number}: the hardest step this puzzle needs is a")
+    assert f" {hardest_technique(puzzle)}, rated {number} on Sudoku Explainer's scale" in why
     scale = board.locator("#rating-scale").text_content() or ""
-    assert "Sudoku Explainer" in scale
+    assert "SE is Sudoku Explainer's scale" in scale
     assert "easy up to 2.3, medium 2.4 to 3.4, hard 3.5 to 4.6" in scale
     many = load(board, "many")
     text, state, about = rating_line(board)
     assert (state, about) == ("unrated", many)
     assert text.startswith("No rating: more than one solution")
+    assert board.locator("#rating-why").text_content() == ""
     board.locator("#clear").click()
     board.wait_for_function("document.querySelector('#rating').dataset.state === 'none'")
     assert board.locator("#rating-box").is_hidden()
@@ -114,7 +128,7 @@ def test_a_new_puzzle_and_a_link_are_rated(board: Page, base_url: str) -> None:
     wait_verdict(board, "made")
     grid = cell_values(board)
     first = board.locator("#rating").text_content() or ""
-    assert first.startswith(("Level medium · rating", "Rated")), first
+    assert first.startswith(("Level medium · rating", "SE ")), first
     assert rating_line(board) == (rated(grid), "rated", grid)
     assert rate(grid).level == "medium"
     board.goto(f"{base_url}?puzzle={XY_CHAIN}")

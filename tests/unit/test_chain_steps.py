@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from support import COMMITTED_PUZZLES, EASY, LEETCODE, REFUTED
 
-from sudoku import chains, logic
+from sudoku import chains, rating
 from sudoku.formats import PuzzleError
 from sudoku.logic import (
     Step,
@@ -99,8 +99,8 @@ def test_rating_walk_keeps_next_steps_and_takes_them_back(
         grid, *marks = key.split("|")
         assert state_key(grid, marks) == key
         assert next_step(grid, marks) == step
-    monkeypatch.setattr(logic, "first_step", lambda *_: pytest.fail("searched again"))
-    monkeypatch.setattr(logic, "refutations", lambda *_: pytest.fail("searched again"))
+    monkeypatch.setattr(rating, "first_step", lambda *_: pytest.fail("searched again"))
+    monkeypatch.setattr(rating, "refutations", lambda *_: pytest.fail("searched again"))
     assert list(rating_walk(puzzle, dict(known)))[-1] == walked[-1]
 
 
@@ -132,7 +132,7 @@ def test_a_hint_goes_on_with_the_walks_search_under_way(monkeypatch: pytest.Monk
         started.append("|".join(marks))
         return chains.refutations(marks, solution)
 
-    monkeypatch.setattr(logic, "refutations", counted)
+    monkeypatch.setattr(rating, "refutations", counted)
     alone = list(rating_walk(SPLIT, {}, {}))
     searches, started[:] = len(started), []
     first_chain = next(i for i, tenths in enumerate(alone) if tenths > 0)

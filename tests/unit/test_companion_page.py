@@ -16,7 +16,7 @@ from history import History
 from sheet import Sheet
 from support import APP_WORKER, EASY, LEETCODE, REFUTED, WEB, load_file, load_puzzles
 
-from sudoku import chains, logic, solver
+from sudoku import chains, logic, proper, rating, solver
 from sudoku.generator import from_bank
 from sudoku.grid import cell_name
 from sudoku.logic import (
@@ -27,9 +27,11 @@ from sudoku.logic import (
     rate,
     rating_walk,
     say,
+    solve_path,
     state_key,
 )
 from sudoku.solver import count_solutions, solve
+from sudoku.words import rating as rating_text
 
 
 def leetcode(grid: str) -> list[list[str]]:
@@ -146,6 +148,7 @@ def refuted_hint_searching_no_more(
     with monkeypatch.context() as searching:
         for name in ("next_step", "step_search", "refutations"):
             searching.setattr(logic, name, lambda *_: pytest.fail("searched again"))
+        searching.setattr(rating, "refutations", lambda *_: pytest.fail("searched again"))
         answer: dict[str, Any] = json.loads(worker.hint(REFUTED, REFUTED, ""))["step"]
     assert answer["technique"] == expected.technique == "contradiction chain"
     assert answer["eliminations"] == [list(pair) for pair in expected.eliminations]
@@ -229,7 +232,7 @@ def test_a_rated_puzzles_hints_take_the_steps_its_walk_found(
     states = dict(worker.known.steps_of(REFUTED))
     assert states
     monkeypatch.setattr(logic, "next_step", lambda *_: pytest.fail("searched again"))
-    monkeypatch.setattr(logic, "Search", lambda *_: pytest.fail("solved again"))
+    monkeypatch.setattr(proper, "Search", lambda *_: pytest.fail("solved again"))
     for key, step in states.items():
         grid, *marks = key.split("|")
         derived = marks_of(grid)
@@ -271,13 +274,13 @@ def test_a_press_the_instant_a_puzzle_loads_searches_its_solutions_once(
     puzzle = load_puzzles("forum_hardest_1905_11plus", 2, every=97)[1]
     expected = next_step(puzzle)
     assert expected is not None
-    monkeypatch.setattr(logic, "SOLVING", [])  # nothing searched or solved before
-    monkeypatch.setattr(logic, "LAST_SOLVED", [])
+    monkeypatch.setattr(proper, "SOLVING", [])  # nothing searched or solved before
+    monkeypatch.setattr(proper, "LAST_SOLVED", [])
     monkeypatch.setattr(worker.known, "slice_ms", -1)  # a slice is one step or pause
     job = json.loads(worker.rate_start(puzzle))["answer"]["job"]
     search = logic.search_of(puzzle)
     assert not search.finished
-    for module in (logic, solver):  # no search but the rating's
+    for module in (proper, solver):  # no search but the rating's
         monkeypatch.setattr(module, "Search", lambda *_: pytest.fail("searched again"))
     checked = json.loads(worker.check(puzzle, puzzle))
     assert checked == {"wrong": [], "entries": 0, "solutions": 1}
@@ -401,7 +404,8 @@ def test_worker_rates_in_slices_as_rate_does(
     worker: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """rate_start / rate_more walk the path in slices (here one step each) and end with
-    ``rate``'s rating and level; a new start drops the old job; a puzzle without one
+    ``rate``'s rating and level, and what it means, naming the technique of the path's
+    first step of that rating; a new start drops the old job; a puzzle without one
     solution has no rating."""
     monkeypatch.setattr(worker.known, "slice_ms", -1)
     for puzzle in (EASY, LEETCODE, REFUTED):
@@ -419,6 +423,13 @@ def test_worker_rates_in_slices_as_rate_does(
         expected = rate(puzzle)
         assert (answer["rating"], answer["level"]) == (expected.rating, expected.level)
         assert answer["steps"] == len(walk)
+        steps, _ = solve_path(puzzle)
+        hardest = next(s.technique for s in steps if s.rating == expected.rating)
+        number = rating_text(expected.rating)
+        assert answer["why"] == (
+            f"SE {number}: the hardest step this puzzle needs is a{'n' * (hardest[0] in 'aeioux')}"
+            f" {hardest}, rated {number} on Sudoku Explainer's scale."
+        )
     first = json.loads(worker.rate_start(REFUTED))["answer"]["job"]
     json.loads(worker.rate_start(EASY))
     assert "error" in json.loads(worker.rate_more(first))

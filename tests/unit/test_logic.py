@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import functools
 import os
+from typing import Any
 
 import pytest
 from support import EASY, LEETCODE, load_puzzles
 
-from sudoku import logic, solver
+from sudoku import logic, proper, solver
 from sudoku.chains import x_chain, xy_chain
 from sudoku.formats import PuzzleError
 from sudoku.logic import (
@@ -340,7 +341,7 @@ def test_w_wing() -> None:
     step = w_wing(marks)
     assert step == Step(
         "w-wing", (), pairs("2", "r1c9", "r5c1"), cells("r1c1", "r5c9", "r9c1", "r9c9"), (8,),
-        ("2", "1"), 44, (),
+        ("2", "1"), 71, (),
     )  # fmt: skip
     assert say(step).endswith(
         "(r1c1 and r5c9 hold only 1 and 2; 1's places in row 9, r9c1 and r9c9, see one each:"
@@ -534,7 +535,7 @@ def test_contradiction_chain() -> None:
         ("hidden single", 70, "3", 16, ()),
         ("no candidate", 62, "", -1, ()),
     )
-    assert (step.eliminations, step.rating) == (((6, "3"),), 75)
+    assert (step.eliminations, step.rating) == (((6, "3"),), 86)
     assert say(step) == (
         "contradiction chain: remove 3 from r1c7 (if r1c7 were 3: r7c7 = 7 (only place in"
         " column 7), r8c8 = 3 (only place in column 8), then r7c9 has no candidate left;"
@@ -565,7 +566,7 @@ def test_a_chain_splits_when_singles_stall() -> None:
     assert step is not None
     assert step.technique == "contradiction chain"
     assert [link[0] for link in step.links].count("split") == 1
-    assert 85 <= step.rating < 95
+    assert 95 <= step.rating < 105
     assert rule_eliminations(step, marks) == set(step.eliminations)
     assert ", then r1c1 is 1 or 6: [if 1: " in say(step)
     assert say(step).endswith("], none holds; so r1c2 is not 9)")
@@ -997,24 +998,29 @@ def test_every_step_is_sound_and_justified(puzzle: str) -> None:
     rating, level = rated(puzzle)
     assert rating == hardest
     assert level == LEVELS[min(i for i, top in enumerate(LEVEL_TOPS) if hardest <= top)]
+    grid, marks = puzzle, marks_of(puzzle)
     for step in steps:
         base = TENTHS[step.technique]
-        assert step.rating == base + extra_tenths(step), say(step)
+        assert step.rating == base + extra_tenths(step, marks), say(step)
+        grid, marks = apply_step(grid, marks, step)
 
 
-def extra_tenths(step: Step) -> int:
+def extra_tenths(step: Step, marks: list[str]) -> int:
     """What a step's rating adds to its technique's, restated: a hidden single in a row or
     column 0.3 (1.5, not 1.2); a chain 0.1 past each of Sudoku Explainer's lengths 4, 6,
-    8, 12, 16, 24, ... (x-chains count links, xy-chains cells, contradiction chains every
-    link, branches included), and a contradiction chain 1.0 per level of splits."""
+    8, 12, 16, 24, ... counted in nodes, candidates turned on or off (x-chains one per
+    cell, xy-chains two, contradiction chains each candidate placed or struck, branches
+    included, less two), and a contradiction chain 1.0 per level of splits. ``marks``: the
+    candidates the step was found in."""
     if step.technique == "hidden single":
         return 3 if step.units[0] < 18 else 0
     if step.technique == "x-chain":
-        return length_bonus(len(step.cells) - 1)
-    if step.technique == "xy-chain":
         return length_bonus(len(step.cells))
+    if step.technique == "xy-chain":
+        return length_bonus(2 * len(step.cells))
     if step.technique == "contradiction chain":
-        return 10 * split_depth(step.links) + length_bonus(links_in(step.links))
+        nodes = nodes_in(step.links, marks)
+        return 10 * split_depth(step.links) + length_bonus(len(nodes) - 2)
     return 0
 
 
@@ -1023,9 +1029,21 @@ def length_bonus(length: int) -> int:
     return sum(1 for top in (4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256) if length > top)
 
 
-def links_in(links: tuple[tuple[object, ...], ...]) -> int:
-    """A contradiction chain's links, its branches' included."""
-    return sum(1 + sum(links_in(b) for b in link[4]) for link in links)  # type: ignore[attr-defined]
+def nodes_in(links: tuple[tuple[Any, ...], ...], marks: list[str]) -> set[tuple[int, str, bool]]:
+    """A contradiction chain's nodes, restated: each candidate it places (on) and each it
+    needs gone (off: a naked single's cell's others, a hidden single's unit's other places,
+    a cell's or unit's all when a rule breaks), its branches' included."""
+    found: set[tuple[int, str, bool]] = set()
+    for kind, where, digit, unit, branches in links:
+        if kind in {"assume", "naked single", "hidden single"}:
+            found.add((where, digit, True))
+        if kind in {"naked single", "no candidate"}:
+            found |= {(where, d, False) for d in marks[where] if d != digit}
+        if kind in {"hidden single", "no place"}:
+            found |= {(c, digit, False) for c in UNITS[unit] if c != where and digit in marks[c]}
+        for branch in branches:
+            found |= nodes_in(branch, marks)
+    return found
 
 
 def split_depth(links: tuple[tuple[object, ...], ...]) -> int:
@@ -1148,13 +1166,13 @@ def test_a_hint_asked_while_the_rating_searches_goes_on_with_its_search(
     the guesses of one ``analyze``; the walk then rates the puzzle as ever."""
     puzzle = load_puzzles("forum_hardest_1905_11plus", 2, every=97)[1]
     expected, solution, guesses = rate(puzzle).rating, solve(puzzle), analyze(puzzle)["nodes"]
-    monkeypatch.setattr(logic, "SOLVING", [])  # nothing searched or solved before
-    monkeypatch.setattr(logic, "LAST_SOLVED", [])
+    monkeypatch.setattr(proper, "SOLVING", [])  # nothing searched or solved before
+    monkeypatch.setattr(proper, "LAST_SOLVED", [])
     walk = rating_walk(puzzle)
     assert next(walk) == 0  # a slice of the search: more guesses than one slice makes
     search = logic.search_of(puzzle)
     assert not search.finished
-    for module in (logic, solver):  # no search but the rating's
+    for module in (proper, solver):  # no search but the rating's
         monkeypatch.setattr(module, "Search", lambda *_: pytest.fail("searched again"))
     assert only_solution(puzzle) == solution
     assert search.finished

@@ -8,7 +8,7 @@ import pytest
 from support import EASY
 from test_logic import CHAIN_STATE, SPLIT_STATE, state
 
-from sudoku import logic
+from sudoku import logic, proper
 from sudoku.chains import (
     PAIRS,
     ahead,
@@ -318,47 +318,47 @@ def test_refutations_pause_then_give_the_chain(given: tuple[str, str]) -> None:
 def test_a_path_searches_its_puzzle_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """After one search, a grid holding more of the solution's digits gets the solution
     without another; a grid with a digit the solution lacks is searched (and refused)."""
-    monkeypatch.setattr(logic, "LAST_SOLVED", [])
+    monkeypatch.setattr(proper, "LAST_SOLVED", [])
     solution = solve(EASY)
     assert solution is not None
-    assert logic.only_solution(EASY) == solution
+    assert proper.only_solution(EASY) == solution
     blank = EASY.index(".")
     further = EASY[:blank] + solution[blank] + EASY[blank + 1 :]
 
     def refuse(_grid: str) -> int:
         raise PuzzleError("searched")
 
-    monkeypatch.setattr(logic, "solutions", refuse)
-    assert logic.only_solution(further) == solution
+    monkeypatch.setattr(proper, "solutions", refuse)
+    assert proper.only_solution(further) == solution
     wrong = EASY[:blank] + str(int(solution[blank]) % 9 + 1) + EASY[blank + 1 :]
     with pytest.raises(PuzzleError, match="searched"):
-        logic.only_solution(wrong)
+        proper.only_solution(wrong)
     given = next(cell for cell in range(81) if EASY[cell] != ".")
     shorter = EASY[:given] + "." + EASY[given + 1 :]
     with pytest.raises(PuzzleError, match="searched"):
-        logic.only_solution(shorter)
+        proper.only_solution(shorter)
 
 
 def test_a_rated_puzzle_is_not_searched_again(monkeypatch: pytest.MonkeyPatch) -> None:
     """The rating's walk remembers the one solution it found: the puzzle's hints (and a
     board with more of its digits) take it without another search."""
-    monkeypatch.setattr(logic, "LAST_SOLVED", [])
+    monkeypatch.setattr(proper, "LAST_SOLVED", [])
     walk = logic.rating_walk(EASY)
-    while not logic.LAST_SOLVED:
+    while not proper.LAST_SOLVED:
         next(walk)
-    monkeypatch.setattr(logic, "solutions", lambda _grid: pytest.fail("searched again"))
-    solution = logic.only_solution(EASY)
+    monkeypatch.setattr(proper, "solutions", lambda _grid: pytest.fail("searched again"))
+    solution = proper.only_solution(EASY)
     assert solution == solve(EASY)
-    assert logic.solved_before(EASY[:-1] + solution[-1]) == solution
-    assert logic.solved_before(EASY[:-1] + str(int(solution[-1]) % 9 + 1)) is None
+    assert proper.solved_before(EASY[:-1] + solution[-1]) == solution
+    assert proper.solved_before(EASY[:-1] + str(int(solution[-1]) % 9 + 1)) is None
 
 
 def test_extends_wants_the_smaller_grids_digits_and_the_solutions_only() -> None:
     """extends: every digit of the smaller grid kept, any other digit the solution's."""
     solution = solve(EASY)
     assert solution is not None
-    assert logic.extends(EASY, EASY, solution)
-    assert logic.extends(solution, EASY, solution)
-    assert not logic.extends(EASY, solution, solution)
-    assert not logic.extends(EASY[:80], EASY, solution)
-    assert not logic.extends(["."] * 81, EASY, solution)  # type: ignore[arg-type]
+    assert proper.extends(EASY, EASY, solution)
+    assert proper.extends(solution, EASY, solution)
+    assert not proper.extends(EASY, solution, solution)
+    assert not proper.extends(EASY[:80], EASY, solution)
+    assert not proper.extends(["."] * 81, EASY, solution)  # type: ignore[arg-type]

@@ -8,7 +8,7 @@ from contract import failure, reply
 from sudoku import formats
 from sudoku.compat import ms_since, ticks
 from sudoku.formats import PuzzleError
-from sudoku.words import LEVELS
+from sudoku.words import LEVELS, rating_why
 from sudoku.words import rating as rating_text
 
 TYPE_CHECKING = False
@@ -39,8 +39,9 @@ def scale_words() -> str:
         low = top + 1
     examples = ", ".join([f"{name} {rating_text(logic.TENTHS[name])}" for name in SCALE_EXAMPLES])
     return (
-        "Sudoku Explainer's scale, the enthusiasts' standard: the hardest step Hint's logic"
-        f" needs to finish the puzzle ({examples} and up). Levels: " + ", ".join(parts) + "."
+        "SE is Sudoku Explainer's scale, the enthusiasts' standard: the hardest step Hint's"
+        " logic needs to finish the puzzle, taking the easiest step each time"
+        f" ({examples} and up). Levels: " + ", ".join(parts) + "."
     )
 
 
@@ -68,7 +69,7 @@ class Ratings:
         key = max(self.jobs, default=0) + 1
         self.jobs.clear()
         walk = logic.rating_walk(grid, self.known.steps_of(grid), self.known.searching)
-        self.jobs[key] = {"walk": walk, "steps": 0, "tenths": 0}
+        self.jobs[key] = {"walk": walk, "steps": 0, "tenths": 0, "puzzle": grid}
         answer = self.slice(key)
         if "problem" in answer:
             return reply(answer)
@@ -79,7 +80,8 @@ class Ratings:
         """Walk the rating ``key`` on for one slice: ``Rating`` ``{"job": key, "steps": n,
         "proper", "tenths"}`` (the path's steps and hardest step so far) while it goes on;
         once done ``Rated`` ``{"rating": tenths, "text": "4.2", "level": "hard", "steps":
-        n}``, and the job is closed; ``Refusal`` (see ``start``). ``Failure`` for a rating
+        n, "why": ...}`` (what the number means, with the technique that set it), and the
+        job is closed; ``Refusal`` (see ``start``). ``Failure`` for a rating
         dropped (another started since) or never started."""
         if int(key) not in self.jobs:
             return failure(f"no rating {key}: another puzzle is rated now, or none")
@@ -114,5 +116,15 @@ class Ratings:
             "text": rating_text(tenths),
             "level": logic.level_of_rating(tenths),
             "steps": job["steps"],
+            "why": rating_why(rating_text(tenths), self.hardest_technique(job["puzzle"], tenths)),
         }
         return done
+
+    def hardest_technique(self, puzzle: str, tenths: int) -> str:
+        """The technique that set ``puzzle``'s rating ``tenths``: a step of that rating among
+        those its walk found (``Known.steps_of``: every step past the singles), else the
+        single of that rating ("" for none: a full grid)."""
+        for step in self.known.steps_of(puzzle).values():
+            if step.rating == tenths:
+                return str(step.technique)
+        return {12: "hidden single", 15: "hidden single", 23: "naked single"}.get(tenths, "")

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-NESTED = 85
+NESTED = 95
 """The rating (tenths) of a contradiction chain with one level of splits
 (``sudoku.chains.RATINGS`` plus a level): the steps whose search is slow under MicroPython."""
 

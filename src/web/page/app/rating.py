@@ -1,4 +1,5 @@
-"""The puzzle's rating and level above the board: "Rated 4.2 · hard".
+"""The puzzle's rating and level above the board: "SE 4.2 · hard", on Sudoku Explainer's
+scale (SE).
 
 Whenever the puzzle on the board changes (a sample, a link, a paste, New puzzle, a game
 resumed, givens typed), ``follow`` drops the line at once, so no rating outlives its
@@ -8,7 +9,9 @@ whole rating (seconds under MicroPython for an extreme puzzle). The line says "r
 meanwhile; a puzzle without exactly one solution gets no rating, and the line says why
 ("No rating: more than one solution"); an empty board shows none. A puzzle New puzzle
 made from the bank knows its level before its rating (``known``). The line opens to the
-scale's explanation (``#rating-scale``, the worker's words: ``ratings.scale_words``).
+scale's explanation: what the number means for this puzzle, with the technique that set
+it (``#rating-why``, the worker's ``Rated`` answer's ``why``), then the scale
+(``#rating-scale``, the worker's words: ``ratings.scale_words``).
 
 The reader's entries do not change the puzzle, nor its rating.
 
@@ -70,11 +73,13 @@ class Rater:
         rates it again (``hand_over``: firing again would ask ahead from the board shown
         and end the look-ahead under way)."""
 
-    def show(self, text: str, state: str) -> None:
-        """Write the line (text only, never HTML) and its state; unseen when empty, its
-        space kept: the board under it never moves when a rating comes or goes (a cell
-        tapped a moment after the first digit would be its neighbour)."""
+    def show(self, text: str, state: str, why: str = "") -> None:
+        """Write the line (text only, never HTML), what it means (``why``: a rating's) and
+        its state; unseen when empty, its space kept: the board under it never moves when
+        a rating comes or goes (a cell tapped a moment after the first digit would be its
+        neighbour)."""
         self.line.textContent = text
+        document.getElementById("rating-why").textContent = why
         self.line.dataset.state = state
         self.line.setAttribute("data-for", self.puzzle)
         self.box.dataset.empty = "false" if text else "true"
@@ -154,7 +159,7 @@ class Rater:
             return
         if "rating" in answer:
             self.hardest.trigger(answer["rating"])
-            self.show(f"Rated {answer['text']}{SEP}{answer['level']}", "rated")
+            self.show(f"SE {answer['text']}{SEP}{answer['level']}", "rated", answer["why"])
             if self.told != self.puzzle:
                 self.told = self.puzzle
                 self.proper.trigger(self.puzzle)
