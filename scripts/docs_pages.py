@@ -95,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     for name, page in PAGES.items():
         target = args.out / page
         target.write_text(render((DOCS / name).read_text(encoding="utf-8")), encoding="utf-8")
-        print(f"docs_pages: {name} -> {target.relative_to(ROOT)}")
+        print(f"docs_pages: {name} -> {target}")
     return 0
 
 

@@ -124,9 +124,8 @@ export async function openEmbed(run, widget) {
   $("embed-iframe").value = frame;
   $("embed-tag-size").textContent = kilobytes(tag);
   $("embed-iframe-size").textContent = kilobytes(frame);
-  const writes = run.steps.toLocaleString("en");
   $("embed-note").textContent =
-    `Your last run: ${writes} writes, ${run.verdict}. The widget replays it; your code never runs on a reader's machine.`;
+    `Your last run (${run.verdict}), as the widget replays it: your code never runs on a reader's machine.`;
   preview(url);
   dialog.dataset.trace = String(trace.length);
   dialog.showModal();

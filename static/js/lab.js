@@ -253,6 +253,8 @@ function busy(running) {
 }
 
 async function run(page) {
+  page.lastRun = null; // Embed offers the run the player plays, once it does
+  $("embed").disabled = true;
   markRunning(0);
   editor.dispatch(setDiagnostics(editor.state, []));
   $("lab-error").textContent = $("lab-printed").textContent = "";
@@ -385,7 +387,7 @@ async function loadLink(page) {
 
 /** Use the puzzle the reader pasted: added to the Puzzle list and chosen, or why not. */
 function usePuzzle(data) {
-  const [grid, why] = data.ownPuzzle($("own-puzzle").value);
+  const [grid, why] = JSON.parse(data.ownPuzzle($("own-puzzle").value));
   const note = $("own-puzzle-note");
   if (!grid) {
     note.textContent = `Not a puzzle Run can use: ${why}.`;

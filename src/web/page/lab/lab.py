@@ -22,6 +22,8 @@ lab.js then asks the worker to keep Pyodide, which it does not precache.
 Flags for tests: ``body[data-ready]`` is "true" once the page's data is handed over.
 """
 
+import json
+
 import browser
 import options
 import player
@@ -89,7 +91,8 @@ def puzzles(from_app: str) -> "list[list[str]]":
 
 def own_puzzle(text: str) -> "list[str]":
     """A puzzle the reader pasted (81 characters, grid art or LeetCode's JSON) as
-    ``[grid, ""]``, or ``["", why]`` naming the cell and the rule it breaks."""
+    ``[grid, ""]``, or ``["", why]`` naming the cell and the rule it breaks (to lab.js as
+    JSON text: a list handed over as a proxy came back undefined at every other call)."""
     try:
         grid = parse(str(text))
     except PuzzleError as error:
@@ -145,7 +148,7 @@ async def start() -> None:
     data = to_js(page_data())
     data.play = create_proxy(browser.guarded(play))
     data.preview = create_proxy(browser.guarded(preview))
-    data.ownPuzzle = create_proxy(lambda text: to_js(own_puzzle(text)))
+    data.ownPuzzle = create_proxy(lambda text: json.dumps(own_puzzle(text)))
     data.embed.iframeSnippet = create_proxy(embed_iframe)
     window.sudokuLabPage = data
     window.dispatchEvent(window.CustomEvent.new("sudoku-lab:page"))
