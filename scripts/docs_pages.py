@@ -9,12 +9,13 @@ root (``embedding.html``: the site's head, a header, links back) includes with
 place, so the built site ships the page whole, and the service worker precaches it.
 
 The Markdown is CommonMark with tables (markdown-it-py). The docs are the project's own
-text, so their HTML (``<kbd>``, comments) is kept. Addresses are rewritten for a page at
-the site's root: a picture or file of docs/ (``tree.png``) becomes ``./docs/tree.png``; a
-link to another guide that is a page goes to that page; a link to a guide that is not one
-keeps its words and loses the link (the site does not ship the Markdown). Headings get the
-ids GitHub gives them, so ``embedding.html#an-iframe`` works as ``embedding.md#an-iframe``
-does on GitHub.
+text, so their HTML (``<kbd>``, comments) is kept. A table column's alignment becomes a
+class (``align-right``: static/css/docs.css): the site's policy refuses inline styles.
+Addresses are rewritten for a page at the site's root: a picture or file of docs/
+(``tree.png``) becomes ``./docs/tree.png``; a link to another guide that is a page goes to
+that page; a link to a guide that is not one keeps its words and loses the link (the site
+does not ship the Markdown). Headings get the ids GitHub gives them, so
+``embedding.html#an-iframe`` works as ``embedding.md#an-iframe`` does on GitHub.
 """
 
 from __future__ import annotations
@@ -53,9 +54,14 @@ def address(ref: str) -> str | None:
 
 
 def rewrite(tokens: list[Token]) -> None:
-    """Give headings their ids, pictures lazy loading, and every address its page form."""
+    """Give headings their ids, aligned cells a class, pictures lazy loading, and every
+    address its page form."""
     seen: dict[str, int] = {}
     for at, token in enumerate(tokens):
+        style = token.attrGet("style") if token.type in ("th_open", "td_open") else None
+        if style is not None:  # a column's alignment: a class, not a style the policy refuses
+            del token.attrs["style"]
+            token.attrSet("class", "align-" + str(style).rpartition(":")[2])
         if token.type == "heading_open":
             base = slug(tokens[at + 1].content)
             count = seen.get(base, 0)

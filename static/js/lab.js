@@ -382,7 +382,7 @@ async function loadLink(page) {
   const kept = replaceCode(fromLink, page.starting);
   const previous = kept ? ' Your code before it is kept: "Your previous code" in Start from.' : "";
   say(`This code came from a link: read it, then press Run to run it (it runs only in the sandbox).${previous}`);
-  body.dataset.fromLink = String(Number(body.dataset.fromLink || 0) + 1);
+  body.dataset.fromLink = "true";
 }
 
 /** Use the puzzle the reader pasted: added to the Puzzle list and chosen, or why not. */

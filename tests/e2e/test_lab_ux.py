@@ -335,3 +335,21 @@ def test_a_runs_tag_plays_in_a_post_on_another_origin(
     finally:
         context.close()
         host.stop()
+
+
+def test_the_embedding_guide_is_a_page_of_the_site(screen: BrowserContext, base_url: str) -> None:
+    """embedding.html: the guide's text, its pictures shown as they come into view, no
+    request the policy refuses, nothing wider than the screen (a wide table scrolls in
+    its own box)."""
+    page = screen.new_page()
+    page.goto(f"{base_url}embedding.html")
+    assert page.locator("h1").text_content() == "Put the backtracking player in a blog post"
+    assert page.locator("#your-own-code-in-the-widget").is_visible()
+    for picture in page.locator("img").all():
+        picture.scroll_into_view_if_needed()
+        picture.evaluate("i => i.decode()")
+        assert picture.evaluate("i => i.naturalWidth") > 0
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= (page.viewport_size or {"width": 0})["width"]
+    assert page.evaluate("window.__violations") == []
+    page.close()

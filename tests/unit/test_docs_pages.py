@@ -4,6 +4,7 @@ build and precached by the service worker (its pictures when first shown)."""
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path, PurePosixPath
 
@@ -33,12 +34,14 @@ def test_addresses_are_made_for_a_page_at_the_sites_root() -> None:
 def test_headings_get_githubs_ids_and_tables_render() -> None:
     """Ids as GitHub gives them (a repeated heading numbered); pipe tables as tables."""
     html = docs_pages.render(
-        "## One tag\n\n## An iframe: why?\n\n## One tag\n\n| a |\n|---|\n| 1 |\n"
+        "## One tag\n\n## An iframe: why?\n\n## One tag\n\n| a | b |\n|---|--:|\n| 1 | 2 |\n"
     )
     assert 'id="one-tag"' in html
     assert 'id="an-iframe-why"' in html
     assert 'id="one-tag-1"' in html
     assert "<table>" in html
+    assert '<td class="align-right">2</td>' in html
+    assert "style=" not in html  # the site's policy refuses inline styles
 
 
 def test_the_page_is_the_guide_and_ships_with_its_pictures(tmp_path: Path) -> None:
@@ -51,6 +54,8 @@ def test_the_page_is_the_guide_and_ships_with_its_pictures(tmp_path: Path) -> No
     assert fragment.strip() in page, "embedding.html is not docs/embedding.md: run make vendor"
     assert "Content-Security-Policy" in page
     assert 'id="your-own-code-in-the-widget"' in page
+    assert re.search(r'<[^>]*\sstyle="', page) is None  # no element has a style
+
     shipped = {p.as_posix() for p in build_site.shipped(ROOT)}
     assert "embedding.html" in shipped
     pictures = {p.as_posix() for p in build_site.references(ROOT, PurePosixPath("embedding.html"))}
