@@ -90,6 +90,31 @@ const runningLine = StateField.define({
   provide: (field) => EditorView.decorations.from(field),
 });
 
+const hangs = new Map();
+/** Line decorations by indent (in characters): a wrapped line's rest goes on under its
+ * own indent (as the widget's code panel does), not at the editor's left edge. */
+function hangingIndents(doc) {
+  const marks = [];
+  for (let n = 1; n <= doc.lines; n++) {
+    const line = doc.line(n);
+    const indent = /^[ \t]*/.exec(line.text)[0].length;
+    if (indent > 0 && indent < line.length) {
+      if (!hangs.has(indent)) {
+        const style = `padding-left: calc(${indent}ch + 6px); text-indent: -${indent}ch`;
+        hangs.set(indent, Decoration.line({ attributes: { style } }));
+      }
+      marks.push(hangs.get(indent).range(line.from));
+    }
+  }
+  return Decoration.set(marks);
+}
+
+const hanging = StateField.define({
+  create: (state) => hangingIndents(state.doc),
+  update: (marks, transaction) => (transaction.docChanged ? hangingIndents(transaction.state.doc) : marks),
+  provide: (field) => EditorView.decorations.from(field),
+});
+
 let saveTimer = 0;
 const editor = new EditorView({
   parent: $("code"),
@@ -103,6 +128,7 @@ const editor = new EditorView({
     syntaxHighlighting(highlight),
     lintGutter(),
     EditorView.lineWrapping,
+    hanging,
     runningLine,
     // tabindex: axe counts the editor a focusable part of its scrolling box (on a phone the
     // code is taller than the box, and a contenteditable alone did not count).

@@ -200,7 +200,8 @@ def test_a_pasted_puzzle_is_used_or_refused_naming_cell_and_rule(lab: Page) -> N
 
 
 def test_long_lines_wrap_in_the_editor(lab: Page) -> None:
-    """A line longer than the editor is wide wraps: nothing is cut, no sideways scroll."""
+    """A line longer than the editor is wide wraps: nothing is cut, no sideways scroll,
+    and its rest goes on under its own indent."""
     long = "# " + "a long comment " * 20
     set_code(lab, f"def solve(board):\n    {long}\n    pass\n")
     sizes = lab.evaluate(
@@ -208,12 +209,17 @@ def test_long_lines_wrap_in_the_editor(lab: Page) -> None:
         const scroller = document.querySelector('#code .cm-scroller');
         const line = document.querySelectorAll('#code .cm-line')[1].getBoundingClientRect();
         const first = document.querySelectorAll('#code .cm-line')[0].getBoundingClientRect();
+        const text = document.createRange();
+        text.selectNodeContents(document.querySelectorAll('#code .cm-line')[1]);
+        const rows = [...text.getClientRects()].filter(r => r.width > 0);
         return {wide: scroller.scrollWidth, box: scroller.clientWidth,
-                tall: line.height, one: first.height};
+                tall: line.height, one: first.height,
+                hang: rows[rows.length - 1].left - line.left};
     }"""
     )
     assert sizes["wide"] <= sizes["box"], sizes
     assert sizes["tall"] >= 2 * sizes["one"], sizes
+    assert sizes["hang"] > 25, sizes  # four characters in, not at the left edge (6 px)
 
 
 def test_a_recursions_traceback_is_folded(lab: Page) -> None:
