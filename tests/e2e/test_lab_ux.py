@@ -262,9 +262,13 @@ def test_the_judges_figures_are_in_one_unit(lab: Page) -> None:
     assert not any("steps" in cell for cell in figures), figures
 
 
+MARKUP = "# </script><img src=x onerror=window.__owned=1> stays text\n"
+"""A comment that would end a snippet's <script> element early, were it not escaped."""
+
+
 def open_embed(page: Page) -> None:
-    """Run the editorial, then open the Embed dialog on its run."""
-    set_code(page, EDITORIAL)
+    """Run the editorial (with ``MARKUP`` at its end), then open Embed on its run."""
+    set_code(page, EDITORIAL + MARKUP)
     before = trace_id(page)
     assert run(page).startswith("ok: ")
     wait_trace(page, before)
@@ -301,6 +305,7 @@ def test_embed_gives_both_snippets_their_sizes_copy_and_a_live_preview(
     preview.locator("body[data-ready=true]").wait_for(timeout=BOOT_MS)
     code = preview.locator("#player [data-role=code]").text_content() or ""
     assert "def solveSudoku" in code
+    assert MARKUP.strip() in code  # text, never markup
     preview.locator("#player [data-role=forward]").click()
     preview.locator("#player[data-steps='1']").wait_for()
     height = lab.evaluate("document.getElementById('embed-preview').getBoundingClientRect().height")
@@ -333,11 +338,13 @@ def test_a_runs_tag_plays_in_a_post_on_another_origin(
         assert widget is not None
         assert origin_of(widget.url) != origin_of(page.url)
         widget.wait_for_function("document.body.dataset.ready === 'true'", timeout=BOOT_MS)
-        assert "def solveSudoku" in (
-            widget.locator("#player [data-role=code]").text_content() or ""
-        )
+        shown = widget.locator("#player [data-role=code]").text_content() or ""
+        assert "def solveSudoku" in shown
+        assert MARKUP.strip() in shown  # the markup as text
         widget.locator("#player [data-role=play]").click()
         widget.wait_for_function("Number(document.querySelector('#player').dataset.steps) >= 5")
+        assert page.evaluate("window.__owned") is None
+        assert widget.evaluate("window.__owned") is None
     finally:
         context.close()
         host.stop()
