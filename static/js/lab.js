@@ -8,7 +8,9 @@
 // was there as "Your previous code" (unless it is the code as it came, untouched). Code
 // from a link (#code=...) is shown, never run, until you press Run; a link opened in a
 // tab already on the lab loads too (hashchange), and a reload of the link's tab keeps
-// the reader's edits (the tab remembers the link it loaded, in sessionStorage). Python (Pyodide) runs in a sandboxed frame with no origin
+// the reader's edits (the tab remembers the link it loaded, in sessionStorage). The
+// editor wraps long lines; the line the player is on is scrolled into the editor's own
+// box, never the page's. Python (Pyodide) runs in a sandboxed frame with no origin
 // (lab-python.js) and starts when this page opens; the page's MicroPython
 // (src/web/page/lab/lab.py) holds the player and the starting points, and hands them here
 // through ``window.sudokuLabPage`` (and the "sudoku-lab:page" event).
