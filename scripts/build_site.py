@@ -52,9 +52,12 @@ VENDOR = PurePosixPath("static/vendor")
 LAZY = (
     PurePosixPath("static/vendor/pyodide"),
     *(PurePosixPath(COMPILED.as_posix()) / name for name in SOURCE_PACKS),
+    PurePosixPath("docs"),
 )
 """Folders and files shipped but not precached at install: Pyodide (13.5 MB), which only
-the code lab and the app's deep worker run, and the sources that worker reads. The
+the code lab and the app's deep worker run, the sources that worker reads, and the
+guides' pictures (docs/: about 0.9 MB, which embedding.html shows; the page itself is
+precached). The
 service worker stores each such file, checked against its hash, when the lab or that
 worker first asks for it (and keeps it across releases while its hash is the same)."""
 

@@ -141,7 +141,7 @@ CONFIGS = {
     ),
     "pyscript-lab.toml": Config(
         PAGE / "lab" / "lab_script.py",
-        (PAGE / "lab", PAGE / "player", PAGE / "common", WEB),
+        (PAGE / "lab", PAGE / "player", PAGE / "common", PAGE / "app", WEB),
         "The code lab's page (lab.html): the player and the core it hands the editor's"
         " script (starting points, puzzles); the reader's code runs in Pyodide"
         " (pyscript-lab-runner.json).",

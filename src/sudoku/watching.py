@@ -603,18 +603,34 @@ def recursion_message(tb: TracebackType | None) -> str:
     return f"recursion deeper than {limit} calls{at_line(tb)}"
 
 
+SHOWN_REPEATS = 2
+"""Frames shown of a run of identical ones (a recursion calling itself from one line);
+the rest are folded into one line that counts them."""
+
+
 def exception_told(error: BaseException, code: str) -> tuple[str, list[str]]:
-    """The reader's exception as a one-line message and a traceback of their lines only."""
+    """The reader's exception as a one-line message and a traceback of their lines only,
+    a recursion's repeated frames folded: ``... 50 more calls of go``."""
     frames = user_frames(error.__traceback__)
     said = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
     line = frames[-1][0] if frames else 0
     source = code.splitlines()
     told = ["Traceback (your code only):"]
-    for number, function, _ in frames:
+    at = 0
+    while at < len(frames):
+        number, function, _ = frames[at]
+        repeats = 1
+        while at + repeats < len(frames) and frames[at + repeats][:2] == (number, function):
+            repeats += 1
         where = "the module" if function == "<module>" else function
-        told.append(f"  line {number}, in {where}")
-        if 0 < number <= len(source):
-            told.append("    " + source[number - 1].strip())
+        shown = repeats if repeats <= SHOWN_REPEATS + 1 else SHOWN_REPEATS
+        for _ in range(shown):
+            told.append(f"  line {number}, in {where}")
+            if 0 < number <= len(source):
+                told.append("    " + source[number - 1].strip())
+        if shown < repeats:
+            told.append(f"  ... {grouped(repeats - shown)} more calls of {where}")
+        at += repeats
     told.append(said)
     return f"error on line {line}: {said}", told
 

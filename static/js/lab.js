@@ -1,11 +1,16 @@
 // The code lab (lab.html): your own solveSudoku in an editor, run in a sandbox, played in
-// the player, judged beside the built-in strategies, shared by a link.
+// the player, judged beside the built-in strategies, shared by a link, put in a post
+// (Embed: lab-embed.js).
 //
 // The editor is CodeMirror 6 (static/vendor/codemirror/, bundled by scripts/vendor.py).
 // Your code is kept in localStorage at every change and when the page is hidden, and is
 // never thrown away: picking a starting point or opening a shared link first keeps what
-// was there as "Your previous code". Code from a link (#code=...) is shown, never run,
-// until you press Run. Python (Pyodide) runs in a sandboxed frame with no origin
+// was there as "Your previous code" (unless it is the code as it came, untouched). Code
+// from a link (#code=...) is shown, never run, until you press Run; a link opened in a
+// tab already on the lab loads too (hashchange), and a reload of the link's tab keeps
+// the reader's edits (the tab remembers the link it loaded, in sessionStorage). The
+// editor wraps long lines; the line the player is on is scrolled into the editor's own
+// box, never the page's. Python (Pyodide) runs in a sandboxed frame with no origin
 // (lab-python.js) and starts when this page opens; the page's MicroPython
 // (src/web/page/lab/lab.py) holds the player and the starting points, and hands them here
 // through ``window.sudokuLabPage`` (and the "sudoku-lab:page" event).
@@ -35,11 +40,17 @@ import {
 } from "../vendor/codemirror/codemirror.js";
 import { startPython } from "./lab-python.js";
 import { codeOf, fragmentOf } from "./lab-share.js";
+import { openEmbed } from "./lab-embed.js";
 
 const STORE = "sudoku-lab lab code";
 const PREVIOUS = "sudoku-lab lab previous code";
-/** localStorage keys: the editor's code, and the code it held before a starting point
- * or a link replaced it. */
+const CAME = "sudoku-lab lab code as it came";
+/** localStorage keys: the editor's code, the code it held before a starting point or a
+ * link replaced it, and the code as the last of those put it in (not the reader's own
+ * until edited). */
+const LINKED = "sudoku-lab lab link";
+/** sessionStorage key: the last link (#code=...) this tab loaded: a reload keeps the
+ * reader's edits rather than loading it again. */
 
 const $ = (id) => document.getElementById(id);
 const body = document.body;
@@ -81,6 +92,31 @@ const runningLine = StateField.define({
   provide: (field) => EditorView.decorations.from(field),
 });
 
+const hangs = new Map();
+/** Line decorations by indent (in characters): a wrapped line's rest goes on under its
+ * own indent (as the widget's code panel does), not at the editor's left edge. */
+function hangingIndents(doc) {
+  const marks = [];
+  for (let n = 1; n <= doc.lines; n++) {
+    const line = doc.line(n);
+    const indent = /^[ \t]*/.exec(line.text)[0].length;
+    if (indent > 0 && indent < line.length) {
+      if (!hangs.has(indent)) {
+        const style = `padding-left: calc(${indent}ch + 6px); text-indent: -${indent}ch`;
+        hangs.set(indent, Decoration.line({ attributes: { style } }));
+      }
+      marks.push(hangs.get(indent).range(line.from));
+    }
+  }
+  return Decoration.set(marks);
+}
+
+const hanging = StateField.define({
+  create: (state) => hangingIndents(state.doc),
+  update: (marks, transaction) => (transaction.docChanged ? hangingIndents(transaction.state.doc) : marks),
+  provide: (field) => EditorView.decorations.from(field),
+});
+
 let saveTimer = 0;
 const editor = new EditorView({
   parent: $("code"),
@@ -93,6 +129,8 @@ const editor = new EditorView({
     oneDarkTheme,
     syntaxHighlighting(highlight),
     lintGutter(),
+    EditorView.lineWrapping,
+    hanging,
     runningLine,
     // tabindex: axe counts the editor a focusable part of its scrolling box (on a phone the
     // code is taller than the box, and a contenteditable alone did not count).
@@ -121,14 +159,20 @@ function save() {
 }
 
 /** Put ``text`` in the editor, keeping ``old`` (what the editor holds) as the previous
- * code if it is the reader's own (not empty, not a starting point as it came). */
+ * code if it is the reader's own (not empty, not a starting point or a link's code as it
+ * came); whether it was kept. */
 function replaceCode(text, startingPoints, old = code()) {
-  if (old.trim() && !Object.values(startingPoints).includes(old) && old !== text) {
+  const own =
+    old.trim() !== "" && old !== text && old !== localStorage.getItem(CAME) &&
+    !Object.values(startingPoints).includes(old);
+  if (own) {
     localStorage.setItem(PREVIOUS, old);
     showPrevious();
   }
   editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: text } });
   save();
+  localStorage.setItem(CAME, text);
+  return own;
 }
 
 /** The picker's "Your previous code" entry, when there is one. */
@@ -137,12 +181,26 @@ function showPrevious() {
   option.hidden = option.disabled = localStorage.getItem(PREVIOUS) === null;
 }
 
-/** Mark (or unmark: 0) a line of the editor as the one running. */
+/** Mark (or unmark: 0) a line of the editor as the one running, scrolled into the
+ * editor's view. */
 export function markRunning(line) {
   editor.dispatch({ effects: markLine.of(line) });
   if (line > 0 && line <= editor.state.doc.lines) {
-    const where = editor.state.doc.line(line).from;
-    editor.dispatch({ effects: EditorView.scrollIntoView(where, { y: "nearest" }) });
+    showInEditor(editor.state.doc.line(line).from);
+  }
+}
+
+/** Scroll the editor's own box so that the line at ``pos`` shows, and nothing else:
+ * CodeMirror's scrollIntoView also scrolls the page, which on a phone took the board and
+ * the player's buttons off screen at every step. */
+function showInEditor(pos) {
+  const block = editor.lineBlockAt(pos);
+  const box = editor.scrollDOM;
+  const margin = 2 * editor.defaultLineHeight;
+  if (block.top - margin < box.scrollTop) {
+    box.scrollTop = Math.max(0, block.top - margin);
+  } else if (block.bottom + margin > box.scrollTop + box.clientHeight) {
+    box.scrollTop = block.bottom + margin - box.clientHeight;
   }
 }
 
@@ -223,6 +281,8 @@ function busy(running) {
 }
 
 async function run(page) {
+  page.lastRun = null; // Embed offers the run the player plays, once it does
+  $("embed").disabled = true;
   markRunning(0);
   editor.dispatch(setDiagnostics(editor.state, []));
   $("lab-error").textContent = $("lab-printed").textContent = "";
@@ -261,18 +321,20 @@ async function run(page) {
     $("lab-error").textContent += `${result.traceback.length ? "\n" : ""}The player cannot show this run: ${result.unplayable}`;
   } else {
     page.play(result);
+    page.lastRun = result;
+    $("embed").disabled = false;
   }
 }
 
-/** A figure cell's text: ``3.1 ms, 61 writes`` or how far a cut-off search got. */
+/** A figure cell's text, in the same units in every column (time in ms, writes to the
+ * board): ``3.1 ms, 61 writes``, or how far a search cut off got: ``stopped after
+ * 812.3 ms, 98,765 writes``. */
 function figuresText(figures) {
   if (!figures) {
     return "";
   }
-  if (!figures.done) {
-    return `more than ${figures.steps.toLocaleString("en")} steps`;
-  }
-  return `${figures.ms.toFixed(1)} ms, ${figures.writes.toLocaleString("en")} writes`;
+  const said = `${figures.ms.toFixed(1)} ms, ${figures.writes.toLocaleString("en")} writes`;
+  return figures.done ? said : `stopped after ${said}`;
 }
 
 async function judge(page) {
@@ -331,6 +393,51 @@ async function share() {
   $("share-link").select();
 }
 
+/** Load the code a link (``location.hash``) carries, unless this tab loaded that link
+ * already (a reload: the editor holds the reader's edits of it). */
+async function loadLink(page) {
+  let fromLink;
+  try {
+    fromLink = await codeOf(location.hash);
+  } catch (error) {
+    say(`The link's code could not be read: ${error.message}`);
+    return;
+  }
+  if (fromLink === null || sessionStorage.getItem(LINKED) === location.hash) {
+    return;
+  }
+  sessionStorage.setItem(LINKED, location.hash);
+  const kept = replaceCode(fromLink, page.starting);
+  const previous = kept ? ' Your code before it is kept: "Your previous code" in Start from.' : "";
+  say(`This code came from a link: read it, then press Run to run it (it runs only in the sandbox).${previous}`);
+  body.dataset.fromLink = "true";
+}
+
+/** Use the puzzle the reader pasted: added to the Puzzle list and chosen, or why not. */
+function usePuzzle(data) {
+  const [grid, why] = JSON.parse(data.ownPuzzle($("own-puzzle").value));
+  const note = $("own-puzzle-note");
+  if (!grid) {
+    note.textContent = `Not a puzzle Run can use: ${why}.`;
+    note.dataset.state = "error";
+    $("own-puzzle").setAttribute("aria-invalid", "true");
+    return;
+  }
+  $("own-puzzle").removeAttribute("aria-invalid");
+  let option = $("puzzle").querySelector(`option[value="${grid}"]`);
+  if (!option) {
+    option = document.createElement("option");
+    option.value = grid;
+    option.textContent = `Your puzzle ${$("puzzle").querySelectorAll("option[data-own]").length + 1}`;
+    option.dataset.own = "true";
+    $("puzzle").append(option);
+  }
+  $("puzzle").value = grid;
+  data.preview(grid);
+  note.textContent = `${option.textContent} is chosen: Run and Judge use it.`;
+  note.dataset.state = "ok";
+}
+
 // -- start ---------------------------------------------------------------------------
 
 async function start() {
@@ -346,24 +453,14 @@ async function start() {
   fill($("judge-set"), data.sets.map(([level, grids]) => [level, `${level} (${grids.length} puzzles)`]));
   showPrevious();
   data.onLine = markRunning;
-  let fromLink = null;
-  try {
-    fromLink = await codeOf(location.hash);
-  } catch (error) {
-    say(`The link's code could not be read: ${error.message}`);
-  }
   const kept = localStorage.getItem(STORE);
-  if (fromLink !== null) {
-    replaceCode(fromLink, page.starting, kept ?? "");
-    say("This code came from a link: read it, then press Run to run it (it runs only in the sandbox).");
-    body.dataset.fromLink = "true";
+  if (kept === null) {
+    replaceCode(data.starting[0][1], page.starting);
   } else {
-    if (kept === null) {
-      replaceCode(data.starting[0][1], page.starting);
-    } else {
-      editor.dispatch({ changes: { from: 0, to: 0, insert: kept } });
-    }
+    editor.dispatch({ changes: { from: 0, to: 0, insert: kept } });
   }
+  await loadLink(page);
+  window.addEventListener("hashchange", () => loadLink(page));
   $("start-from").addEventListener("change", (event) => {
     const choice = event.target.value;
     const text = choice === "previous" ? localStorage.getItem(PREVIOUS) : page.starting[choice];
@@ -376,6 +473,8 @@ async function start() {
   $("judge").addEventListener("click", () => judge(page));
   $("stop").addEventListener("click", stop);
   $("share").addEventListener("click", share);
+  $("embed").addEventListener("click", () => openEmbed(page.lastRun, data.embed));
+  $("own-puzzle-use").addEventListener("click", () => usePuzzle(data));
   data.preview(puzzle());
   body.dataset.editor = "ready";
 }

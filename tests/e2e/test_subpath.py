@@ -42,14 +42,18 @@ def host(site: Path) -> Iterator[Host]:
 def test_ships_what_the_pages_reference_and_precaches_it_all(site: Path) -> None:
     """The site holds the referenced files plus the generated ones; the worker knows all,
     and stores Pyodide's (and the deep worker's sources) only when the code lab or the
-    app's deep worker first asks (lazy), the rest at install. Files that only the pages'
-    packed Python names ship too: the blog tag's script, the deep worker's."""
+    app's deep worker first asks (lazy), and the embedding guide's pictures when it shows
+    them, the rest at install (the guide's page too). Files that only the pages' packed
+    Python names ship too: the blog tag's script, the deep worker's."""
     shipped = {p.as_posix() for p in sitekit.build_site.shipped(sitekit.SOURCE)}
     assert sitekit.files_in(site) == shipped | GENERATED
     assert set(sitekit.precache(site)["files"]) == sitekit.files_in(site) - NEVER_PRECACHED
     pyodide = {p for p in shipped if p.startswith("static/vendor/pyodide/")}
     sources = "static/compiled/py-app-worker.pack"
-    assert set(sitekit.precache(site)["lazy"]) == pyodide | {sources}
+    pictures = {p for p in shipped if p.startswith("docs/")}
+    assert set(sitekit.precache(site)["lazy"]) == pyodide | {sources} | pictures
+    assert "docs/tree.png" in pictures
+    assert "embedding.html" in set(sitekit.precache(site)["files"]) - pictures
     assert {"static/js/embed.js", "static/js/deep.js", sources} <= shipped
     assert "static/vendor/pyodide/pyodide.asm.wasm" in pyodide
     configs = {*sitekit.pyconfig.CONFIGS, sitekit.pyconfig.RUNNER}
@@ -123,9 +127,10 @@ def test_content_types_as_github_pages_sends_them(host: Host, path: str, expecte
 def test_main_flows_under_a_sub_path(browser: Browser, host: Host, site: Path) -> None:
     """App and widget under /some-repo/: requests stay inside it; nothing unused ships.
 
-    The app boots, takes a typed digit and solves; the widget boots and steps. What the
-    pages themselves load (not the service worker's precache) must cover every shipped
-    file but those for installing (the manifest and its icons) and for blogs (embed.js).
+    The app boots, takes a typed digit and solves; the widget boots and steps; the lab
+    boots; the embedding guide shows its pictures. What the pages themselves load (not the
+    service worker's precache) must cover every shipped file but those for installing (the
+    manifest and its icons) and for blogs (embed.js).
     """
     context = browser.new_context()
     urls = record_requests(context)
@@ -156,6 +161,10 @@ def test_main_flows_under_a_sub_path(browser: Browser, host: Host, site: Path) -
     )
     assert page.evaluate("document.body.dataset.python") == "ready"
     sitekit.wait_cached(page, "static/compiled/py-app-worker.pack")  # the lab's "keep-lazy"
+    page.goto(f"{host.url}embedding.html")  # the guide, each picture scrolled to
+    for picture in page.locator("img").all():
+        picture.scroll_into_view_if_needed()
+        picture.evaluate("i => i.decode()")
     context.close()
 
     assert errors == []

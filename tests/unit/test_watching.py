@@ -236,8 +236,26 @@ def test_an_exception_is_told_with_the_readers_lines_only() -> None:
         "    board[r][0] = board[r][0]",
         "IndexError: list index out of range",
     ]
-    assert len(told) == 1 + 2 * 11 + 1  # solveSudoku, fill for rows 0 to 9, and 9 fails
+    # solveSudoku, fill for rows 0 and 1, seven more folded, and row 9's fill that fails
+    assert told[3:9] == [
+        "  line 7, in fill",
+        "    return self.fill(board, r + 1)",
+        "  line 7, in fill",
+        "    return self.fill(board, r + 1)",
+        "  ... 7 more calls of fill",
+        "  line 6, in fill",
+    ]
+    assert len(told) == 1 + 2 + 2 * 2 + 1 + 2 + 1
     assert not any("sudoku" in line or "File" in line for line in told)
+
+
+def test_a_repeat_of_three_is_shown_whole() -> None:
+    """Three identical frames stay three (folding one frame saves nothing); four fold."""
+    for rows, shown in ((3, 3), (4, 2)):
+        code = HELPER_FAILS.replace("= board[r][0]", f"= board[r][0] if r < {rows} else [][0]")
+        told = watch(code, LEETCODE)["traceback"]
+        assert told.count("  line 7, in fill") == shown, told
+        assert any("more calls of fill" in line for line in told) == (shown < rows)
 
 
 def test_an_exception_raised_by_the_board_is_a_lists() -> None:

@@ -6,15 +6,23 @@ The reader's code never runs here: it runs in Pyodide in a sandboxed frame
 (then the "sudoku-lab:page" event), the starting points (``sudoku.plain``), the puzzles
 Run can use (the app's, from ``?puzzle=``, then LeetCode's example and the bank's first
 of each level), the judge's sets (the bank's first ``SET_SIZE`` puzzles of each level),
-``preview(grid)``, which shows the puzzle chosen before any run, and ``play(run)``,
+``preview(grid)``, which shows the puzzle chosen before any run, ``play(run)``,
 which plays a run's writes in the player with the reader's lines marked (lab.js marks
-the same line in the editor through ``onLine``).
+the same line in the editor through ``onLine``), ``own_puzzle(text)``, which reads a
+puzzle the reader pasted, and what the Embed dialog needs for the widget it offers
+(``embed``: its controls, and ``iframeSnippet(url)``, the app's iframe snippet, sized
+for them).
+
+The player has no search tree here (nor its T key): the tree draws the built-in
+strategies' guesses, and a recording of the reader's code has none.
 
 Like every page it registers the service worker once its Python is ready (``offline``);
 lab.js then asks the worker to keep Pyodide, which it does not precache.
 
 Flags for tests: ``body[data-ready]`` is "true" once the page's data is handed over.
 """
+
+import json
 
 import browser
 import options
@@ -24,10 +32,13 @@ from client import Solver
 from offline import keep_offline
 from pyscript import document, when, window, workers
 from pyscript.ffi import create_proxy, to_js
+from snippets import iframe_snippet
 
 from sudoku.bank import BANK
+from sudoku.formats import PuzzleError, parse
 from sudoku.grid import checked_grid
 from sudoku.plain import STARTING_ORDER, STARTING_POINTS, unmarked
+from sudoku.validate import conflicts, describe
 from sudoku.words import LEVELS
 
 TYPE_CHECKING = False
@@ -42,8 +53,14 @@ PARTS = ("step", "play", "scrub", "speed", "legend", "counters", "depth", "candi
 guesses, which a recording does not name); the code panel only on a narrow screen (lab.css:
 beside the editor, the editor marks the line)."""
 
+EMBED_CONTROLS = ("play", "step", "scrub", "speed", "counters", "depth", "code")
+"""The parts of the widget the Embed dialog offers (docs/embedding.md's example for a
+recording): the player's, without the legend, which a post's reader does not need."""
+
 lab = player.Player(document.getElementById("player"))
 lab.use_controls(PARTS)
+lab.tree = None  # no tree for a recording (see above): T does nothing
+lab.view.part["tree-key"].hidden = True
 shown = {"line": -1}
 """The line of the reader's code marked in the editor (-1: none yet)."""
 
@@ -72,12 +89,33 @@ def puzzles(from_app: str) -> "list[list[str]]":
     return chosen
 
 
+def own_puzzle(text: str) -> "list[str]":
+    """A puzzle the reader pasted (81 characters, grid art or LeetCode's JSON) as
+    ``[grid, ""]``, or ``["", why]`` naming the cell and the rule it breaks (to lab.js as
+    JSON text: a list handed over as a proxy came back undefined at every other call)."""
+    try:
+        grid = parse(str(text))
+    except PuzzleError as error:
+        return ["", str(error)]
+    clash = conflicts(grid)
+    if clash:
+        return ["", describe(clash[0])]
+    return [grid, ""]
+
+
+def embed_iframe(url: str) -> str:
+    """The iframe snippet of the widget at ``url`` (with ``EMBED_CONTROLS``)."""
+    return iframe_snippet(str(url), EMBED_CONTROLS)
+
+
 def page_data() -> "dict[str, Any]":
-    """Everything lab.js needs from this page: lists of [name, value] pairs (in order)."""
+    """Everything lab.js needs from this page: lists of [name, value] pairs (in order),
+    and the Embed dialog's widget's ``controls``."""
     return {
         "starting": [[name, unmarked(STARTING_POINTS[name])[0]] for name in STARTING_ORDER],
         "puzzles": puzzles(app_puzzle(window.location.search)),
         "sets": [[level, list(BANK[level][:SET_SIZE])] for level in LEVELS],
+        "embed": {"controls": ",".join(EMBED_CONTROLS)},
     }
 
 
@@ -110,6 +148,8 @@ async def start() -> None:
     data = to_js(page_data())
     data.play = create_proxy(browser.guarded(play))
     data.preview = create_proxy(browser.guarded(preview))
+    data.ownPuzzle = create_proxy(lambda text: json.dumps(own_puzzle(text)))
+    data.embed.iframeSnippet = create_proxy(embed_iframe)
     window.sudokuLabPage = data
     window.dispatchEvent(window.CustomEvent.new("sudoku-lab:page"))
     when(lab.painted)(mark_line)
