@@ -100,9 +100,46 @@ function text(value) {
   return typeof value === "string" && value.length <= MAX_TEXT;
 }
 
-/** A run's answer, checked field by field; null if anything is off. Its recording is
- * only measured here: the player's worker reads it (``read_recording``) before it plays. */
-export function checkedRun(data) {
+/** Whether ``board`` (81 characters) is a complete, valid solution of ``puzzle`` that
+ * keeps its givens: the page's own check of a verdict the sandbox sent. */
+export function solves(puzzle, board) {
+  if (!/^[1-9]{81}$/.test(board) || [...puzzle].some((given, i) => given !== "." && given !== board[i])) {
+    return false;
+  }
+  for (let unit = 0; unit < 9; unit++) {
+    const row = new Set();
+    const column = new Set();
+    const box = new Set();
+    for (let i = 0; i < 9; i++) {
+      row.add(board[unit * 9 + i]);
+      column.add(board[i * 9 + unit]);
+      box.add(board[(Math.floor(unit / 3) * 3 + Math.floor(i / 3)) * 9 + (unit % 3) * 3 + (i % 3)]);
+    }
+    if (row.size !== 9 || column.size !== 9 || box.size !== 9) {
+      return false;
+    }
+  }
+  return true;
+}
+
+const FORGED = "wrong answer: the board at the end is no solution (this page checked it, whatever the run said)";
+/** The verdict put in place of an "ok" the board does not bear out. */
+
+/** ``verdict`` on ``puzzle``, as the page lets it stand: an "ok" only with a solution. */
+function checkedVerdict(verdict, puzzle, board) {
+  return verdict.startsWith("ok") && !solves(puzzle, board) ? FORGED : verdict;
+}
+
+/** A board at the end: 81 digits or blanks, or "" (no longer a board). */
+function board(value) {
+  return typeof value === "string" && (value === "" || /^[1-9.]{81}$/.test(value));
+}
+
+/** A run's answer to ``puzzle``, checked field by field; null if anything is off. Its
+ * recording is only measured here: the player's worker reads it (``read_recording``)
+ * before it plays. An "ok" verdict stands only if the board at the end solves
+ * ``puzzle`` (``solves``). */
+export function checkedRun(data, puzzle) {
   const numbers = ["steps", "writes", "undos", "lines", "calls", "max_depth", "line"];
   if (!data || !OUTCOMES.has(data.outcome) || !text(data.message)) {
     return null;
@@ -114,16 +151,17 @@ export function checkedRun(data) {
     numbers.every((key) => count(data[key])) &&
     typeof data.seconds === "number" && data.seconds >= 0 &&
     typeof data.at_end === "boolean" &&
-    text(data.verdict) && text(data.printed) && typeof data.grid === "string" &&
-    /^[1-9.]{81}$/.test(data.grid) &&
+    text(data.verdict) && text(data.printed) && data.grid === puzzle && board(data.board) &&
     Array.isArray(data.traceback) && data.traceback.length <= 400 && data.traceback.every(text) &&
     text(data.unplayable) &&
     typeof data.recording === "string" && data.recording.length <= MAX_RECORDING;
   if (!ok) {
     return null;
   }
-  const keys = ["outcome", "message", "seconds", "at_end", "verdict", "printed", "grid", "traceback"];
-  return Object.fromEntries([...numbers, ...keys, "unplayable", "recording"].map((key) => [key, data[key]]));
+  const keys = ["outcome", "message", "seconds", "at_end", "printed", "grid", "board", "traceback"];
+  const checked = Object.fromEntries([...numbers, ...keys, "unplayable", "recording"].map((key) => [key, data[key]]));
+  checked.verdict = checkedVerdict(data.verdict, puzzle, data.board);
+  return checked;
 }
 
 /** One strategy's or the reader's figures, checked; null if off. */
@@ -134,14 +172,15 @@ function checkedFigures(figures) {
   return ok ? { writes: figures.writes, undos: figures.undos, steps: figures.steps, ms: figures.ms, done: figures.done } : null;
 }
 
-/** A judge's answer, checked; null if anything is off. */
-export function checkedJudge(data) {
-  if (!data || !Array.isArray(data.results) || data.results.length > 100) {
+/** A judge's answer on ``puzzles``, checked; null if anything is off. A pass stands only
+ * if the board at the end solves its puzzle (``solves``). */
+export function checkedJudge(data, puzzles) {
+  if (!data || !Array.isArray(data.results) || data.results.length !== puzzles.length) {
     return null;
   }
   const results = [];
-  for (const result of data.results) {
-    if (!result || !text(result.verdict) || typeof result.grid !== "string" || result.grid.length > 200) {
+  for (const [i, result] of data.results.entries()) {
+    if (!result || !text(result.verdict) || result.grid !== puzzles[i] || (result.board !== undefined && !board(result.board))) {
       return null;
     }
     const builtins = {};
@@ -154,25 +193,58 @@ export function checkedJudge(data) {
       }
     }
     const figures = result.figures ? checkedFigures(result.figures) : null;
-    results.push({ grid: result.grid, verdict: result.verdict, passed: result.passed === true, figures, builtins });
+    const verdict = checkedVerdict(result.verdict, result.grid, result.board ?? "");
+    const passed = result.passed === true && verdict.startsWith("ok");
+    results.push({ grid: result.grid, verdict, passed, figures, builtins });
   }
   return { results };
 }
 
+/** The page's turns with its frame, and what it reads from the frame in each: nothing
+ * but these types, nothing at all in the others (out of turn: dropped unread). */
+const TURNS = {
+  loading: new Set(), // the boot goes once, at the frame's first load
+  booting: new Set(["ready", "failed"]),
+  ready: new Set(),
+  running: new Set(["result", "ended"]),
+  waiting: new Set(["ready", "stopped", "failed"]), // after an answer or a Stop
+  ended: new Set(),
+};
+const MOST_A_SECOND = 40;
+/** Messages a second the page takes from its frame (the protocol sends a few a run): past
+ * it the frame is ended, and the page says so. */
+const ENDED = {
+  flooded: "your code sent the page more messages than a run may: it was ended",
+  oversized: "your code sent an answer larger than the lab reads: it was ended",
+  crashed: "the worker running your code crashed (or ran out of memory): it was ended",
+  deadline: "your code still ran after the lab's deadline: it was ended",
+};
+/** Why the sandbox ended a run's worker, in the page's words (never the frame's). */
+
 /**
  * Start the lab's Python: returns ``{run(code, grid), judge(code, grids), stop()}``.
- * ``onState(state, detail)`` hears "loading", "ready" ({ms: boot time}), "stopped"
- * ({ms: the terminate}) and "failed" ({message}). ``run`` and ``judge`` resolve with the
- * checked answer, or reject with an Error (a Stop rejects the one under way).
+ * ``onState(state, detail)`` hears "loading", "booting" ({boots: boot messages posted so
+ * far}), "ready" ({ms: the fresh worker's boot}), "stopped" ({ms: the terminate}) and
+ * "failed" ({message, fromSandbox: whether the message is the sandbox's own text}).
+ * ``run`` and ``judge`` resolve with the checked answer, or reject with an Error (a Stop
+ * rejects the one under way; ``error.fromSandbox`` marks text the sandbox wrote).
+ *
+ * The page answers the frame by a small state machine (``TURNS``): it posts the 14 MB boot
+ * once, when the frame first loads; it reads a message only when one of its type is due;
+ * it ends a frame that sends more than ``MOST_A_SECOND`` messages a second. Each run has a
+ * fresh worker in the frame (lab-sandbox.js), so Stop and the next Run are never far.
  */
 export function startPython(onState, host = document.body) {
   const frame = document.createElement("iframe");
   frame.setAttribute("sandbox", "allow-scripts");
   frame.setAttribute("title", "Python for your code (no access to this site)");
   frame.hidden = true;
+  let phase = "loading";
   let pending = null;
   let nextId = 1;
-  let boot = null;
+  let boots = 0;
+  let second = 0;
+  let heard = 0;
   let ready = null;
   let becameReady = null;
   const fresh = () => (ready = new Promise((resolve) => (becameReady = resolve)));
@@ -194,69 +266,131 @@ export function startPython(onState, host = document.body) {
     }
   }
 
+  /** An Error whose message is the sandbox's text (shown apart, as coming from the code). */
+  function sandboxError(message) {
+    const error = new Error(message);
+    error.fromSandbox = true;
+    return error;
+  }
+
+  /** End the frame and its workers for good, saying why. */
+  function endFrame(why) {
+    phase = "ended";
+    frame.remove();
+    settle(null, new Error(why));
+    onState("failed", { message: why, fromSandbox: false });
+  }
+
   window.addEventListener("message", (event) => {
     // Only our frame's window; its origin is opaque ("null"): a same-origin page or any
     // other frame is never read.
-    if (event.source !== frame.contentWindow || event.origin !== "null") {
+    if (event.source !== frame.contentWindow || event.origin !== "null" || phase === "ended") {
       return;
+    }
+    const now = performance.now();
+    if (now - second > 1000) {
+      second = now;
+      heard = 0;
+    }
+    heard += 1;
+    if (heard > MOST_A_SECOND) {
+      endFrame("the lab's sandbox sent more messages than the page reads, so it was ended: reload the page to start Python again");
+      return;
+    }
+    if (TURNS[phase].size === 0) {
+      return; // nothing is due: not read
     }
     const data = event.data;
-    if (!data || typeof data.type !== "string") {
+    if (!data || !TURNS[phase].has(data.type)) {
       return;
     }
-    if (data.type === "loaded" && boot !== null) {
-      send(boot); // copies: this page keeps its own for a reload of the frame
-    } else if (data.type === "ready" && typeof data.ms === "number") {
+    if (data.type === "ready" && typeof data.ms === "number") {
+      phase = "ready";
       becameReady();
       onState("ready", { ms: data.ms });
     } else if (data.type === "stopped" && typeof data.ms === "number") {
       onState("stopped", { ms: data.ms });
     } else if (data.type === "failed") {
-      onState("failed", { message: text(data.message) ? data.message : "Python failed" });
-      settle(null, new Error(text(data.message) ? data.message : "Python failed"));
-    } else if (data.type === "result" && pending !== null && data.id === pending.id) {
+      phase = "ended";
+      onState("failed", { message: text(data.message) ? data.message : "Python failed", fromSandbox: true });
+    } else if (data.type === "ended" && data.id === pending?.id && Object.hasOwn(ENDED, data.why)) {
+      phase = "waiting";
+      settle(null, new Error(ENDED[data.why]));
+    } else if (data.type === "result" && data.id === pending?.id) {
+      phase = "waiting";
       if (text(data.failed)) {
-        settle(null, new Error(data.failed));
+        settle(null, sandboxError(data.failed));
         return;
       }
-      const checked = pending.kind === "run" ? checkedRun(data) : checkedJudge(data);
+      const checked = pending.kind === "run" ? checkedRun(data, pending.grid) : checkedJudge(data, pending.grids);
       settle(checked, checked ? null : new Error("the lab's Python sent an answer it should not have"));
     }
   });
 
   onState("loading", {});
   const loading = runtime().then(async (parts) => {
-    boot = { type: "boot", runner: parts.runner, files: parts.files, modules: parts.modules };
+    const boot = { type: "boot", runner: parts.runner, files: parts.files, modules: parts.modules };
+    frame.addEventListener("load", () => {
+      if (phase !== "loading") {
+        return; // a frame that loads again gets no second boot
+      }
+      phase = "booting";
+      boots += 1;
+      const buffers = [...Object.values(boot.files), ...Object.values(boot.modules)];
+      send(boot, buffers); // moved, not copied: the frame keeps them for each worker
+      onState("booting", { boots });
+    });
     frame.srcdoc = await frameDocument(parts.sandbox);
     host.append(frame);
   });
-  loading.catch((error) => onState("failed", { message: error.message }));
+  loading.catch((error) => onState("failed", { message: error.message, fromSandbox: false }));
 
-  /** Send a request once Python is ready; its answer. */
+  /** Send a request once Python is ready (a fresh worker waits); its answer. */
   async function ask(kind, fields) {
-    await loading;
-    await ready;
-    if (pending !== null) {
-      throw new Error("a run is under way");
+    if (pending !== null || phase === "ended") {
+      throw new Error(phase === "ended" ? "Python was ended: reload the page" : "a run is under way");
     }
     const id = nextId++;
-    return new Promise((resolve, reject) => {
-      pending = { id, kind, resolve, reject };
-      send({ type: kind, id, ...fields });
+    const answer = new Promise((resolve, reject) => {
+      pending = { id, kind, grid: fields.grid, grids: fields.grids, sent: false, resolve, reject };
     });
+    await loading;
+    await ready;
+    if (pending?.id === id && phase === "ready") {
+      phase = "running";
+      fresh();
+      pending.sent = true;
+      send({ type: kind, id, ...fields });
+    } else if (pending?.id === id) {
+      settle(null, new Error("Python was ended: reload the page"));
+    }
+    return answer;
   }
 
   return {
     run: (code, grid) => ask("run", { code, grid }),
     judge: (code, grids) => ask("judge", { code, grids }),
-    /** End the code under way at once; a fresh worker boots (``onState("ready")`` again). */
+    /** End the request under way (its code at once); the next run's worker is booted
+     * already or booting (``onState("ready")`` again). False if there was none. */
     stop() {
-      if (boot === null || !frame.isConnected) {
-        return;
+      if (pending === null) {
+        return false;
       }
-      fresh();
+      const sent = pending.sent;
       settle(null, new Error("stopped"));
-      send({ type: "stop" });
+      if (sent) {
+        phase = "waiting";
+        send({ type: "stop" });
+      } else {
+        // Not sent yet: nothing ran. Said after the caller's own state, as a Stop's is.
+        setTimeout(() => {
+          onState("stopped", { ms: 0 });
+          if (phase === "ready") {
+            onState("ready", { ms: 0 });
+          }
+        });
+      }
+      return true;
     },
     get busy() {
       return pending !== null;
