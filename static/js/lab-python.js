@@ -24,6 +24,10 @@ const PYODIDE_FILES = {
   "pyodide-lock.json": new URL("../vendor/pyodide/pyodide-lock.json", import.meta.url),
 };
 const MODULES = new URL("../../lab.json", import.meta.url);
+const SNAPSHOT = new URL("../vendor/pyodide/lab-snapshot.bin", import.meta.url);
+const SNAPSHOT_MADE = new URL("../vendor/pyodide/lab-snapshot.json", import.meta.url);
+/** Python started and the lab's modules imported, as memory (scripts/lab_snapshot.mjs): a
+ * worker restores it instead of starting Python, when it was made from this very build. */
 const SANDBOX = new URL("./lab-sandbox.js", import.meta.url);
 const RUNNER = new URL("./lab-runner.js", import.meta.url);
 
@@ -49,9 +53,38 @@ async function bytesOf(url) {
   return response.arrayBuffer();
 }
 
-/** Pyodide's files, our modules and the two scripts, fetched by this page. */
+/** The SHA-256 of ``bytes`` as Subresource Integrity writes it. */
+async function integrity(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return `sha256-${btoa(String.fromCharCode(...digest))}`;
+}
+
+/** The lab's modules as one text to hash: each path, its size, its bytes, in order. */
+async function labHash(modules) {
+  const parts = [];
+  for (const [path, bytes] of Object.entries(modules)) {
+    parts.push(new TextEncoder().encode(`${path}\n${bytes.byteLength}\n`), new Uint8Array(bytes));
+  }
+  return integrity(await new Blob(parts).arrayBuffer());
+}
+
+/** The snapshot's promise: its bytes, checked against their SHA-256 by the fetch, or null
+ * (none made, or not this build's: Python then starts the long way). */
+async function snapshotOf() {
+  try {
+    const made = await (await fetch(SNAPSHOT_MADE)).json();
+    const response = await fetch(SNAPSHOT, { integrity: made.snapshot });
+    return response.ok ? { made, bytes: await response.arrayBuffer() } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Pyodide's files, our modules and the two scripts, fetched by this page; with them
+ * the snapshot, if it is this build's (the wasm and the modules it was made from). */
 async function runtime() {
   const names = Object.keys(PYODIDE_FILES);
+  const snapshot = snapshotOf();
   const [buffers, listing, sandbox, runner] = await Promise.all([
     Promise.all(names.map((name) => bytesOf(PYODIDE_FILES[name]))),
     bytesOf(MODULES),
@@ -65,6 +98,14 @@ async function runtime() {
   const modules = Object.fromEntries(
     sources.map((path, i) => [listed[path].replace(/^\.\//, ""), loaded[i]]),
   );
+  const found = await snapshot;
+  if (
+    found &&
+    found.made.wasm === (await integrity(files["pyodide.asm.wasm"])) &&
+    found.made.modules === (await labHash(modules))
+  ) {
+    files["lab-snapshot.bin"] = found.bytes;
+  }
   const text = (bytes) => new TextDecoder().decode(bytes);
   return { files, modules, sandbox: text(sandbox), runner: text(runner) };
 }
