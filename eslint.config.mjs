@@ -54,7 +54,7 @@ export default [
     languageOptions: { sourceType: "module" },
   },
   {
-    files: ["tests/**/*.mjs", "bench/**/*.mjs"],
+    files: ["tests/**/*.mjs", "bench/**/*.mjs", "scripts/**/*.mjs"],
     languageOptions: { sourceType: "module", globals: globals.node },
   },
   {

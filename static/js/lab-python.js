@@ -251,9 +251,9 @@ const TURNS = {
   waiting: new Set(["ready", "stopped", "failed"]), // after an answer or a Stop
   ended: new Set(),
 };
-const MOST_A_SECOND = 40;
-/** Messages a second the page takes from its frame (the protocol sends a few a run): past
- * it the frame is ended, and the page says so. */
+const MOST_A_SECOND = 1000;
+/** Messages a second the page takes from its frame (the protocol sends a few a run, and
+ * one out of turn is dropped unread): past it the frame is ended, and the page says so. */
 const ENDED = {
   flooded: "your code sent the page more messages than a run may: it was ended",
   oversized: "your code sent an answer larger than the lab reads: it was ended",

@@ -57,8 +57,10 @@ async function boot(files, modules) {
     py.FS.mkdirTree(`/lib/${path.split("/").slice(0, -1).join("/")}`);
     py.FS.writeFile(`/lib/${path}`, new Uint8Array(bytes));
   }
-  py.runPython("import sys\nif '/lib' not in sys.path: sys.path.insert(0, '/lib')\nimport runner");
+  // A snapshot holds ``random``'s state as it was made: seeded again, from the system.
+  py.runPython("import random, sys\nrandom.seed()\nif '/lib' not in sys.path: sys.path.insert(0, '/lib')\nimport runner");
   python = py.pyimport("runner");
+  self.fetch = served({}); // the bytes are Pyodide's now: let these copies go
   return performance.now() - started;
 }
 
