@@ -171,11 +171,11 @@
           postMessage({ type: "result", id: message.id, failed: "Python is not ready yet" });
           return;
         }
-        current = spare;
-        current.id = message.id;
+        const entry = (current = spare);
+        entry.id = message.id;
         const puzzles = message.type === "judge" ? message.grids.length : 0;
-        current.timer = setTimeout(() => current && end("deadline"), RUN_MS + JUDGE_MS * puzzles);
-        current.worker.postMessage(message);
+        entry.timer = setTimeout(() => current === entry && end("deadline"), RUN_MS + JUDGE_MS * puzzles);
+        entry.worker.postMessage(message);
         spare = start(); // the next run's, booting meanwhile
       }
     };

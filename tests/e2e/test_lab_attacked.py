@@ -48,9 +48,7 @@ ones, as the attack that froze the page did."""
 
 OVERSIZED = """import js
 
-huge = "x" * 9_000_000
 for guess in range(1, 40):
-    js.postMessage(js.JSON.parse(f'{{"type": "result", "id": {guess}}}'))
     js.eval(f"postMessage({{type: 'result', id: {guess}, recording: 'x'.repeat(9e6)}})")
 
 
@@ -182,6 +180,11 @@ def status(page: Page) -> str:
     return page.text_content("#lab-status") or ""
 
 
+def said_by_the_page(page: Page) -> str:
+    """The status line and the error box (the editor holds the hostile code itself)."""
+    return status(page) + (page.text_content("#lab-error") or "")
+
+
 def test_a_flood_from_the_code_is_ended_and_said(lab: Page) -> None:
     """100 ``loaded`` and 300,000 forged ``failed`` messages from the reader's code: the
     boot is posted once, the attacker's words reach neither the status line nor the error
@@ -196,7 +199,7 @@ def test_a_flood_from_the_code_is_ended_and_said(lab: Page) -> None:
         "Your code could not run: your code sent the page more messages than a run may: "
         "it was ended"
     )
-    assert FORGED_PROSE not in (lab.text_content("body") or "")
+    assert FORGED_PROSE not in said_by_the_page(lab)
     assert lab.evaluate("document.body.dataset.boots") == "1"
     lab.wait_for_function("!document.getElementById('run').disabled")
     set_code(lab, EDITORIAL)
@@ -229,7 +232,7 @@ def test_a_compromised_frame_gets_one_boot_and_is_ended_when_it_floods(lab: Page
     set_code(lab, EDITORIAL)
     assert run(lab).startswith("ok: ")  # answered after those: they were all read or dropped
     assert lab.evaluate("document.body.dataset.boots") == "1"
-    assert FORGED_PROSE not in (lab.text_content("body") or "")
+    assert FORGED_PROSE not in said_by_the_page(lab)
     assert before.startswith("Python is ready")
     frame.evaluate(
         "m => { for (let i = 0; i < 300000; i++)"
@@ -241,7 +244,7 @@ def test_a_compromised_frame_gets_one_boot_and_is_ended_when_it_floods(lab: Page
         "Python could not start: the lab's sandbox sent more messages than the page reads, "
         "so it was ended: reload the page to start Python again"
     )
-    assert FORGED_PROSE not in (lab.text_content("body") or "")
+    assert FORGED_PROSE not in said_by_the_page(lab)
     assert lab.locator("#run").is_disabled()
 
 
@@ -285,16 +288,23 @@ def test_a_forged_verdict_is_checked_against_the_board(lab: Page) -> None:
     lab.locator("#judge").click()
     lab.wait_for_function("document.body.dataset.judged === '1'", timeout=3 * RUN_MS)
     assert status(lab).endswith(" 0 of 4 passed."), status(lab)
+    # The first puzzle's judge ran the code, which patched the runner for the next ones.
     verdicts = lab.locator("#judge-rows td:nth-child(2)").all_text_contents()
-    assert all(v.startswith("wrong answer: the board at the end is no solution") for v in verdicts)
+    assert verdicts[0].startswith("wrong answer: returned with"), verdicts
+    forged = "wrong answer: the board at the end is no solution"
+    assert all(verdict.startswith(forged) for verdict in verdicts[1:]), verdicts
 
 
 def test_the_sandboxs_words_stay_in_their_box(lab: Page) -> None:
     """The runner failing with the attacker's words: the status line says only that the
     code could not run; the words are in the error box, marked as the sandbox's."""
     set_code(lab, RAISE_PROSE)
-    said = run(lab)
-    assert said == "Your code could not run: what its sandbox said is below."
+    lab.locator("#run").click()
+    lab.wait_for_function(
+        "() => document.getElementById('lab-status').textContent.includes('could not run')",
+        timeout=RUN_MS,
+    )
+    assert status(lab) == "Your code could not run: what its sandbox said is below."
     error = lab.text_content("#lab-error") or ""
     assert error.startswith("Your code's sandbox said: ")
     assert FORGED_PROSE in error
