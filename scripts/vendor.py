@@ -80,6 +80,8 @@ GIFENC_FILES = ("gifenc.esm.js",)
 EDITOR_ENTRY = ROOT / "scripts" / "codemirror.js"
 EDITOR_BUNDLE = "codemirror/codemirror.js"
 """The code lab's editor: the entry esbuild bundles, and the bundle's path in static/vendor/."""
+LAB_SNAPSHOT_FILES = ("lab-snapshot.bin", "lab-snapshot.json")
+"""What ``lab_snapshot`` writes beside Pyodide's files (static/vendor/pyodide/)."""
 LAB_SNAPSHOT_SCRIPT = ROOT / "scripts" / "lab_snapshot.mjs"
 LAB_JSON = ROOT / "lab.json"
 """The code lab's snapshot maker and the modules it imports (``lab_snapshot``)."""
@@ -414,7 +416,7 @@ def lab_snapshot(out: Path) -> int:
         check=True,
         stdout=subprocess.DEVNULL,
     )
-    return (folder / "lab-snapshot.bin").stat().st_size
+    return (folder / LAB_SNAPSHOT_FILES[0]).stat().st_size
 
 
 def main(argv: list[str] | None = None) -> int:
