@@ -270,10 +270,11 @@ const ENDED = {
  * ``run`` and ``judge`` resolve with the checked answer, or reject with an Error (a Stop
  * rejects the one under way; ``error.fromSandbox`` marks text the sandbox wrote).
  *
- * The page answers the frame by a small state machine (``TURNS``): it posts the 14 MB boot
- * once, when the frame first loads; it reads a message only when one of its type is due;
- * it ends a frame that sends more than ``MOST_A_SECOND`` messages a second. Each run has a
- * fresh worker in the frame (lab-sandbox.js), so Stop and the next Run are never far.
+ * The page answers the frame by a small state machine (``TURNS``): it posts the boot (the
+ * runtime's bytes) once, when the frame first loads; it reads a message only when one of
+ * its type is due; it ends a frame that sends more than ``MOST_A_SECOND`` messages a
+ * second. Each run has a fresh worker in the frame (lab-sandbox.js), so Stop and the next
+ * Run are never far.
  */
 export function startPython(onState, host = document.body) {
   const frame = document.createElement("iframe");
