@@ -2,19 +2,21 @@
 //
 // ``startPython(onState)`` makes an <iframe sandbox="allow-scripts"> (no allow-same-origin:
 // an opaque origin) whose srcdoc holds static/js/lab-sandbox.js inline and a policy that
-// forbids every request; the frame starts static/js/lab-runner.js as a blob: worker. The
-// reader's code runs there, where the site's Cache Storage, IndexedDB, cookies and
+// forbids every request; the frame's gate worker starts static/js/lab-runner.js as a blob:
+// worker for each run (a fresh interpreter every time). The reader's code runs there, where the site's Cache Storage, IndexedDB, cookies and
 // localStorage do not exist: it cannot poison the service worker's cache.
 //
 // The frame is not controlled by the service worker (its origin is not the site's), so
 // it cannot fetch the runtime itself, online or off. This page fetches it (the service
-// worker answers from its cache offline): Pyodide's files (static/vendor/pyodide/) and the
-// Python modules lab.json lists, and hands them over as ArrayBuffers.
+// worker answers from its cache offline): Pyodide's files (static/vendor/pyodide/), the
+// lab's snapshot of Pyodide when it is this build's (``snapshotOf``), and the Python modules
+// lab.json lists, and hands them over as ArrayBuffers, once.
 //
 // Everything that comes back is untrusted (the reader's code runs beside the runner and
 // can post anything): only messages from our frame's window, with the opaque origin
-// "null", are read, and each is checked field by field (``checkedRun``, ``checkedJudge``)
-// before the page shows it, as text.
+// "null", are read, only when due (``TURNS``), and each is checked field by field
+// (``checkedRun``, ``checkedJudge``; an "ok" against the board, ``solves``) before the page
+// shows it, as text.
 
 const PYODIDE_FILES = {
   "pyodide.mjs": new URL("../vendor/pyodide/pyodide.mjs", import.meta.url),
