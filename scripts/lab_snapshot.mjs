@@ -3,12 +3,14 @@
 //
 //   node scripts/lab_snapshot.mjs VENDOR_PYODIDE_DIR LAB_JSON OUT_DIR
 //
-// Writes OUT_DIR/lab-snapshot.bin and OUT_DIR/lab-snapshot.json: the snapshot's SHA-256
+// Writes OUT_DIR/lab-snapshot.bin.gz (gzipped: GitHub Pages serves it as it is) and
+// OUT_DIR/lab-snapshot.json: the SHA-256 of that file
 // and the SHA-256 of what it was made from (pyodide.asm.wasm, and the lab's modules as
 // lab.json lists them), as the page checks them (static/js/lab-python.js, ``labHash``):
 // a snapshot loads only into the exact build that made it, and holds our modules as they
 // were. scripts/vendor.py runs this; the two files are git-ignored.
 import { createHash } from "node:crypto";
+import { gzipSync } from "node:zlib";
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
@@ -39,12 +41,12 @@ for (const [path, bytes] of Object.entries(modules)) {
   py.FS.writeFile(`/lib/${path}`, bytes);
 }
 py.runPython("import sys; sys.path.insert(0, '/lib'); import runner");
-const snapshot = py.makeMemorySnapshot();
-writeFileSync(join(outDir, "lab-snapshot.bin"), snapshot);
+const snapshot = gzipSync(py.makeMemorySnapshot(), { level: 9 });
+writeFileSync(join(outDir, "lab-snapshot.bin.gz"), snapshot);
 const made = {
   snapshot: sha(snapshot),
   wasm: sha(readFileSync(join(pyodideDir, "pyodide.asm.wasm"))),
   modules: sha(Buffer.concat(parts)),
 };
 writeFileSync(join(outDir, "lab-snapshot.json"), `${JSON.stringify(made, null, 2)}\n`);
-console.log(`lab-snapshot.bin: ${snapshot.length} bytes`);
+console.log(`lab-snapshot.bin.gz: ${snapshot.length} bytes`);

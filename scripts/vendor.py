@@ -29,7 +29,7 @@ priority, so they wait for what the first paint needs (the stylesheets, boot.js)
 The code lab starts Python in a fresh worker for each run, from a memory snapshot of
 Pyodide with the lab's modules imported (``lab_snapshot``: scripts/lab_snapshot.mjs in
 Node, from the copied Pyodide and the modules lab.json lists): static/vendor/pyodide/
-lab-snapshot.bin and lab-snapshot.json (its SHA-256, and those of the wasm and the modules
+lab-snapshot.bin.gz and lab-snapshot.json (its SHA-256, and those of the wasm and the modules
 it was made from, which the page checks before it uses it: static/js/lab-python.js). A
 snapshot loads only into the build that made it; after an edit of the lab's modules,
 ``python scripts/vendor.py --lab-snapshot`` makes it again (until then the lab starts the
@@ -80,7 +80,7 @@ GIFENC_FILES = ("gifenc.esm.js",)
 EDITOR_ENTRY = ROOT / "scripts" / "codemirror.js"
 EDITOR_BUNDLE = "codemirror/codemirror.js"
 """The code lab's editor: the entry esbuild bundles, and the bundle's path in static/vendor/."""
-LAB_SNAPSHOT_FILES = ("lab-snapshot.bin", "lab-snapshot.json")
+LAB_SNAPSHOT_FILES = ("lab-snapshot.bin.gz", "lab-snapshot.json")
 """What ``lab_snapshot`` writes beside Pyodide's files (static/vendor/pyodide/)."""
 LAB_SNAPSHOT_SCRIPT = ROOT / "scripts" / "lab_snapshot.mjs"
 LAB_JSON = ROOT / "lab.json"
@@ -475,7 +475,7 @@ def snapshot_step(out: Path) -> int:
     except (OSError, subprocess.CalledProcessError) as error:
         print(f"vendor: the code lab's snapshot could not be made: {error}", file=sys.stderr)
         return 1
-    print(f"vendor: the code lab's Pyodide snapshot, {size / 1e6:.1f} MB -> {out / 'pyodide'}")
+    print(f"vendor: the code lab's Pyodide snapshot, {size / 1e6:.1f} MB gzipped -> {out / 'pyodide'}")
     return 0
 
 

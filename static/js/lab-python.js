@@ -26,10 +26,16 @@ const PYODIDE_FILES = {
   "pyodide-lock.json": new URL("../vendor/pyodide/pyodide-lock.json", import.meta.url),
 };
 const MODULES = new URL("../../lab.json", import.meta.url);
-const SNAPSHOT = new URL("../vendor/pyodide/lab-snapshot.bin", import.meta.url);
+const SNAPSHOT = new URL("../vendor/pyodide/lab-snapshot.bin.gz", import.meta.url);
 const SNAPSHOT_MADE = new URL("../vendor/pyodide/lab-snapshot.json", import.meta.url);
-/** Python started and the lab's modules imported, as memory (scripts/lab_snapshot.mjs): a
- * worker restores it instead of starting Python, when it was made from this very build. */
+/** Python started and the lab's modules imported, as memory (scripts/lab_snapshot.mjs),
+ * gzipped (31 MB, 6 MB so: GitHub Pages does not compress it): a worker restores it
+ * instead of starting Python, when it was made from this very build. */
+const SNAPSHOT_GRACE_MS = 500;
+/** How long the page waits for the snapshot once the rest of the runtime is in: it is
+ * asked for after the rest (never sharing a slow line with it), and a start without it is
+ * faster than one that waits seconds for it (on a phone's line its 6 MB take ~5 s; the
+ * service worker keeps it for the next visit). */
 const SANDBOX = new URL("./lab-sandbox.js", import.meta.url);
 const RUNNER = new URL("./lab-runner.js", import.meta.url);
 
@@ -70,15 +76,24 @@ async function labHash(modules) {
   return integrity(await new Blob(parts).arrayBuffer());
 }
 
-/** The snapshot's promise: its bytes, checked against their SHA-256 by the fetch, or null
- * (none made, or not this build's: Python then starts the long way). */
+/** The snapshot's bytes, checked against their SHA-256 by the fetch, and what it was
+ * made from; null if there is none, it fails, or it takes more than SNAPSHOT_GRACE_MS
+ * (then it is not waited for: Python starts the long way). */
 async function snapshotOf() {
+  const stop = new AbortController();
+  const late = setTimeout(() => stop.abort(), SNAPSHOT_GRACE_MS);
   try {
-    const made = await (await fetch(SNAPSHOT_MADE)).json();
-    const response = await fetch(SNAPSHOT, { integrity: made.snapshot });
-    return response.ok ? { made, bytes: await response.arrayBuffer() } : null;
+    const made = await (await fetch(SNAPSHOT_MADE, { signal: stop.signal })).json();
+    const response = await fetch(SNAPSHOT, { integrity: made.snapshot, signal: stop.signal });
+    if (!response.ok) {
+      return null;
+    }
+    const inflated = response.body.pipeThrough(new DecompressionStream("gzip"));
+    return { made, bytes: await new Response(inflated).arrayBuffer() };
   } catch {
     return null;
+  } finally {
+    clearTimeout(late);
   }
 }
 
@@ -86,7 +101,6 @@ async function snapshotOf() {
  * the snapshot, if it is this build's (the wasm and the modules it was made from). */
 async function runtime() {
   const names = Object.keys(PYODIDE_FILES);
-  const snapshot = snapshotOf();
   const [buffers, listing, sandbox, runner] = await Promise.all([
     Promise.all(names.map((name) => bytesOf(PYODIDE_FILES[name]))),
     bytesOf(MODULES),
@@ -100,7 +114,7 @@ async function runtime() {
   const modules = Object.fromEntries(
     sources.map((path, i) => [listed[path].replace(/^\.\//, ""), loaded[i]]),
   );
-  const found = await snapshot;
+  const found = await snapshotOf();
   if (
     found &&
     found.made.wasm === (await integrity(files["pyodide.asm.wasm"])) &&
