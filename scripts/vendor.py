@@ -475,7 +475,7 @@ def snapshot_step(out: Path) -> int:
     except (OSError, subprocess.CalledProcessError) as error:
         print(f"vendor: the code lab's snapshot could not be made: {error}", file=sys.stderr)
         return 1
-    print(f"vendor: the code lab's Pyodide snapshot, {size / 1e6:.1f} MB gzipped -> {out / 'pyodide'}")
+    print(f"vendor: the code lab's Pyodide snapshot, {size / 1e6:.1f} MB gzipped -> {out}/pyodide")
     return 0
 
 
