@@ -31,7 +31,7 @@ export default [
   },
   {
     // The code lab's page modules (lab.html).
-    files: ["static/js/lab.js", "static/js/lab-python.js", "static/js/lab-share.js", "static/js/lab-link.js", "static/js/lab-embed.js"],
+    files: ["static/js/lab.js", "static/js/lab-python.js", "static/js/lab-share.js", "static/js/lab-link.js", "static/js/lab-embed.js", "static/js/lab-history.js"],
     languageOptions: { sourceType: "module", globals: globals.browser },
   },
   {
@@ -54,7 +54,7 @@ export default [
     languageOptions: { sourceType: "module" },
   },
   {
-    files: ["tests/**/*.mjs", "bench/**/*.mjs"],
+    files: ["tests/**/*.mjs", "bench/**/*.mjs", "scripts/**/*.mjs"],
     languageOptions: { sourceType: "module", globals: globals.node },
   },
   {

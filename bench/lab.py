@@ -1,6 +1,7 @@
 """The code lab in Chromium: its cold start to the first Run's answer, tracing speed, Stop.
 
-``python bench/lab.py [--runs 3]``
+``python bench/lab.py [--runs 3]``, or ``python bench/lab.py --site [--runs 3]
+[--profile desktop|phone]`` for the start on the built site (``site_main`` below).
 
 Serves the work tree (scripts/serve.py, a free port) and, for each run, opens lab.html in
 a fresh browser context (no HTTP cache, no service worker: a first visit) and measures:
@@ -16,16 +17,29 @@ a fresh browser context (no HTTP cache, no service worker: a first visit) and me
   the worker's terminate, and Stop to a fresh Python ready for the next Run.
 
 Prints a markdown table of medians over the runs. Measured numbers are in the README.
+
+With ``--site``: the site is built twice (``scripts/build_site.py``, served as GitHub Pages
+serves it: bench/embed.py's ``served_site``), once as it is and once without the lab's
+Pyodide snapshot (its two files removed: the page then starts Python the long way), and
+each visit, in a fresh browser profile (on disk, so the HTTP cache keeps the wasm), of
+each in turn, measures: **cold** (navigation to Run enabled, ``body[data-python]``
+"ready", timed in the page), **Stop to Run again** (``while True: pass`` run and stopped:
+``body[data-restart-ms]``), and **second visit** (once the service worker holds Pyodide,
+a new navigation to Run enabled). ``--profile phone`` throttles the page as bench/phone.py's
+phone profile (its workers are not: a lower bound).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import statistics
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Page, sync_playwright
 
@@ -108,11 +122,107 @@ def one_visit(page: Page, url: str) -> dict[str, float]:
     }
 
 
+READY_AT = """(() => {
+    const seen = new MutationObserver(() => {
+        if (document.body && document.body.dataset.python === 'ready' && !window.__labReadyAt) {
+            window.__labReadyAt = performance.now();
+            seen.disconnect();
+        }
+    });
+    seen.observe(document, {attributes: true, attributeFilter: ['data-python'], subtree: true});
+})()"""
+"""Init script: ``window.__labReadyAt`` = ms from navigation to the lab's Run enabled."""
+
+STORED = "async urls => (await Promise.all(urls.map(u => caches.match(u)))).every(Boolean)"
+"""Whether the service worker's caches hold each of ``urls``."""
+
+
+def ready_at(page: Page, url: str) -> float:
+    """Navigate to ``url``; seconds from navigation to the lab's Python ready."""
+    page.goto(url)
+    page.wait_for_function("window.__labReadyAt !== undefined", timeout=WAIT_MS)
+    return float(page.evaluate("window.__labReadyAt")) / 1000
+
+
+def site_visit(playwright: Any, url: str, profile: dict[str, Any]) -> dict[str, float]:
+    """One visit to the built site's lab in a fresh profile: cold, Stop to Run again, and
+    a second visit once the service worker keeps Pyodide (seconds)."""
+    import browser  # noqa: PLC0415 (bench/'s helpers, found on the path main sets)
+    import phone  # noqa: PLC0415
+
+    lab = f"{url}lab.html"
+    with tempfile.TemporaryDirectory() as folder:
+        context = browser.open_profile(playwright, folder, **profile["context"])
+        context.add_init_script(script=READY_AT)
+        page = context.new_page()
+        phone.throttle(page, profile)
+        cold = ready_at(page, lab)
+        set_code(page, LOOP)
+        page.locator("#run").click()
+        page.wait_for_function("document.body.dataset.python === 'running'")
+        page.locator("#stop").click()
+        page.wait_for_function("document.body.dataset.restartMs !== undefined", timeout=WAIT_MS)
+        restart = float(page.evaluate("document.body.dataset.restartMs")) / 1000
+        files = [f"{url}static/vendor/pyodide/{name}" for name in PYODIDE]
+        deadline = time.monotonic() + WAIT_MS / 1000
+        while not page.evaluate(STORED, files) and time.monotonic() < deadline:
+            page.wait_for_timeout(200)
+        second = ready_at(page, lab)
+        context.close()
+    return {"cold": cold, "restart": restart, "second": second}
+
+
+PYODIDE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+"""Pyodide's files the service worker keeps once the lab has run (the second visit's)."""
+
+
+def site_main(runs: int, profile_name: str) -> int:
+    """Build the site with and without the lab's snapshot, visit each ``runs`` times in
+    turn, print the medians as a markdown table."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    import embed  # noqa: PLC0415
+    import phone  # noqa: PLC0415
+
+    profile = phone.PROFILES[profile_name]
+    visits: dict[str, list[dict[str, float]]] = {"snapshot": [], "no snapshot": []}
+    with contextlib.ExitStack() as stack:
+        served = {}
+        for name in visits:
+            folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+            url, site, _ = stack.enter_context(embed.served_site(ROOT, folder))
+            if name == "no snapshot":
+                for made in (site / "static" / "vendor" / "pyodide").glob("lab-snapshot.*"):
+                    made.unlink()
+            served[name] = url
+        playwright = stack.enter_context(sync_playwright())
+        for run_number in range(runs):
+            for name, url in served.items():
+                visit = site_visit(playwright, url, profile)
+                visits[name].append(visit)
+                print(f"{name}, visit {run_number + 1}: {visit}", flush=True)
+    print(
+        f"| lab on the built site, {profile_name} (median of {runs}) | cold | second visit "
+        "| Stop to Run again |"
+    )
+    print("|---|---:|---:|---:|")
+    for name, seen in visits.items():
+        median = {key: statistics.median(v[key] for v in seen) for key in seen[0]}
+        print(
+            f"| {name} | {median['cold']:.2f} s | {median['second']:.2f} s "
+            f"| {median['restart']:.2f} s |"
+        )
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Measure ``--runs`` cold visits; print the medians as a markdown table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--site", action="store_true", help="the start on the built site")
+    parser.add_argument("--profile", choices=("desktop", "phone"), default="desktop")
     args = parser.parse_args(argv)
+    if args.site:
+        return site_main(args.runs, args.profile)
     server = make_server(ROOT, 0, "/", quiet=True)
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     threading.Thread(target=server.serve_forever, daemon=True).start()

@@ -26,6 +26,15 @@ preloaded ``as="script"``, not ``modulepreload``, which would also compile them 
 main thread before the first paint (typeable 0.49 s -> 0.65 s when tried); all at low
 priority, so they wait for what the first paint needs (the stylesheets, boot.js).
 
+The code lab starts Python in a fresh worker for each run, from a memory snapshot of
+Pyodide with the lab's modules imported (``lab_snapshot``: scripts/lab_snapshot.mjs in
+Node, from the copied Pyodide and the modules pyscript-lab-runner.json lists):
+static/vendor/pyodide/lab-snapshot.bin.gz and lab-snapshot.json (its SHA-256, and those of the wasm and the modules
+it was made from, which the page checks before it uses it: static/js/lab-python.js). A
+snapshot loads only into the build that made it; after an edit of the lab's modules,
+``python scripts/vendor.py --lab-snapshot`` makes it again (until then the lab starts the
+long way).
+
 Two fixes are applied to the copied PyScript (``patch_pyscript``): its Pyodide loader must
 boot where the browser refuses IndexedDB (a cross-site iframe), see STORAGE_FIXES; and
 MicroPython is not made to write and compile PyScript's own Python package at each start
@@ -71,6 +80,11 @@ GIFENC_FILES = ("gifenc.esm.js",)
 EDITOR_ENTRY = ROOT / "scripts" / "codemirror.js"
 EDITOR_BUNDLE = "codemirror/codemirror.js"
 """The code lab's editor: the entry esbuild bundles, and the bundle's path in static/vendor/."""
+LAB_SNAPSHOT_FILES = ("lab-snapshot.bin.gz", "lab-snapshot.json")
+"""What ``lab_snapshot`` writes beside Pyodide's files (static/vendor/pyodide/)."""
+LAB_SNAPSHOT_SCRIPT = ROOT / "scripts" / "lab_snapshot.mjs"
+LAB_JSON = ROOT / "pyscript-lab-runner.json"
+"""The code lab's snapshot maker and the modules it imports (``lab_snapshot``)."""
 TEST_TOOLS = (("axe-core/axe.min.js", "axe.min.js"),)
 """Tools only the e2e tests inject (tests/e2e/test_a11y.py): never shipped in static/."""
 
@@ -394,13 +408,32 @@ def vendor_test_tools(node_modules: Path, out: Path) -> int:
     return len(TEST_TOOLS)
 
 
+def lab_snapshot(out: Path) -> int:
+    """Make the code lab's Pyodide snapshot in ``out``/pyodide (Node); its size in bytes."""
+    folder = out / "pyodide"
+    subprocess.run(
+        ["node", str(LAB_SNAPSHOT_SCRIPT), str(folder.resolve()), str(LAB_JSON), str(folder)],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    return (folder / LAB_SNAPSHOT_FILES[0]).stat().st_size
+
+
 def main(argv: list[str] | None = None) -> int:
     """Rebuild static/vendor/ from node_modules/ (run ``npm ci`` first)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--node-modules", type=Path, default=NODE_MODULES)
     parser.add_argument("--out", type=Path, default=VENDOR)
     parser.add_argument("--tests-out", type=Path, default=TEST_VENDOR)
+    parser.add_argument(
+        "--lab-snapshot", action="store_true", help="only make the code lab's snapshot again"
+    )
     args = parser.parse_args(argv)
+    return snapshot_step(args.out) if args.lab_snapshot else vendor_all(args)
+
+
+def vendor_all(args: argparse.Namespace) -> int:
+    """Every step of ``main``: 0, or 1 once one failed (said on stderr)."""
     try:
         files = plan(args.node_modules)
     except FileNotFoundError as error:
@@ -432,6 +465,17 @@ def main(argv: list[str] | None = None) -> int:
         print(f"vendor: {error.filename} is missing: run 'npm ci'", file=sys.stderr)
         return 1
     print(f"vendor: {tools} test-only file(s) -> {args.tests_out}")
+    return snapshot_step(args.out)
+
+
+def snapshot_step(out: Path) -> int:
+    """``lab_snapshot``, said; 1 if Node could not make it."""
+    try:
+        size = lab_snapshot(out)
+    except (OSError, subprocess.CalledProcessError) as error:
+        print(f"vendor: the code lab's snapshot could not be made: {error}", file=sys.stderr)
+        return 1
+    print(f"vendor: the code lab's Pyodide snapshot, {size / 1e6:.1f} MB gzipped -> {out}/pyodide")
     return 0
 
 

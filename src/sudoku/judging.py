@@ -46,14 +46,16 @@ if TYPE_CHECKING:
         done: bool
 
     class Result(TypedDict):
-        """One puzzle judged: the verdict, whether it passed, the reader's figures and,
-        by strategy name, the built-in strategies' on the same puzzle."""
+        """One puzzle judged: the verdict, whether it passed, the reader's figures, by
+        strategy name the built-in strategies' on the same puzzle, and the reader's board
+        at the end (``board_at_end``)."""
 
         grid: Grid
         verdict: str
         passed: bool
         figures: Figures
         builtins: dict[str, Figures]
+        board: Grid
 
 else:
     Figures = Result = dict  # plain dicts at run time
@@ -126,6 +128,12 @@ def board_problem(board: list[object]) -> str:
                 cell = cell_name((number - 1) * 9 + column)
                 return f"{cell} holds {shown(value)}, not a digit '1'-'9' or '.'"
     return ""
+
+
+def board_at_end(run: Run) -> Grid:
+    """The run's board at its end as a grid ("" if it is no longer 9 rows of 9 cells):
+    what a page checks the verdict against, apart from the code that made it."""
+    return "" if board_problem(run["board"]) else cells_of(run["board"])
 
 
 def cells_of(board: list[object]) -> Grid:
@@ -205,13 +213,21 @@ def judge(
         "passed": said.startswith("ok"),
         "figures": figures_of(run),
         "builtins": builtins,
+        "board": board_at_end(run),
     }
 
 
 def refused(grid: Grid, said: str) -> Result:
     """A puzzle not judged, and why (``said``): not passed, nothing run."""
     nothing: Figures = {"writes": 0, "undos": 0, "ms": 0.0, "steps": 0, "done": False}
-    return {"grid": grid, "verdict": said, "passed": False, "figures": nothing, "builtins": {}}
+    return {
+        "grid": grid,
+        "verdict": said,
+        "passed": False,
+        "figures": nothing,
+        "builtins": {},
+        "board": grid,
+    }
 
 
 def figures_said(figures: Figures) -> str:

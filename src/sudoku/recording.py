@@ -77,6 +77,18 @@ MAX_MESSAGE = 500
 OUTCOMES = ("returned", "error", "stopped")
 """How a run ends (``sudoku.watching``)."""
 
+MAX_REST = 6 * MAX_CODE + 20_000
+"""The most characters of a recording besides its events: the code with every character
+escaped (``\\u003c``), the puzzle, the message and the keys."""
+
+MAX_DIGITS = 1000
+"""The longest run of digits a recording holds (its own numbers are small; a literal in the
+code is shorter). MicroPython's ``json.loads`` takes time that grows with the square of a
+number's length (a million digits: minutes), and of a string's: both are capped before it
+reads anything (``too_long``)."""
+
+NUMERALS = "0123456789"
+
 DIGITS = "123456789"
 
 
@@ -165,7 +177,9 @@ def field(found: dict[str, object], key: str, kind: type, limit: int = 0) -> obj
 def read_recording(text: str) -> Recording:
     """The recording in ``text``, checked (see the module's docstring); RecordingError
     with one line saying what is wrong."""
+    too_long(text, MAX_REST + MAX_EVENTS * 16)
     rest, cut = events_apart(text)
+    too_long(rest, MAX_REST)
     try:
         found = json.loads(rest)
     except ValueError:
@@ -199,23 +213,55 @@ def read_recording(text: str) -> Recording:
     }
 
 
-EVENTS_KEY = '"events":"'
+def too_long(text: str, most: int) -> None:
+    """RecordingError if ``text`` is longer than ``most`` characters, or holds a run of more
+    than ``MAX_DIGITS`` digits. A run that long covers one of every ``MAX_DIGITS``-th
+    characters, and is measured from there: a few steps for each, whatever the text."""
+    if len(text) > most:
+        raise RecordingError(f"recording: longer than {most} characters")
+    for at in range(0, len(text), MAX_DIGITS):
+        if text[at] not in NUMERALS:
+            continue
+        start = end = at
+        while start > 0 and text[start - 1] in NUMERALS and end - start <= MAX_DIGITS:
+            start -= 1
+        while end < len(text) and text[end] in NUMERALS and end - start <= MAX_DIGITS:
+            end += 1
+        if end - start > MAX_DIGITS:
+            raise RecordingError(f"recording: a number of more than {MAX_DIGITS} digits")
+
+
+EVENTS_KEY = '"events"'
 
 
 def events_apart(text: str) -> tuple[str, str | None]:
     """``text`` with its ``events`` value cut out (``""`` left in its place), and that
-    value; ``text`` and None when it is not there as ``record`` writes it.
+    value; ``text`` and None when it is not there as a plain string.
 
     MicroPython's ``json.loads`` takes time that grows faster than the length of a long
     string value (seconds for a long run's events): the events, which hold no escapes,
-    are cut out with ``find``. Inside a JSON string a quote is always escaped, so the
-    first ``"events":"`` is the key's own; a value holding a backslash is left to
-    ``json.loads`` (as is one written with spaces), and so is checked as JSON."""
-    start = text.find(EVENTS_KEY) + len(EVENTS_KEY)
-    end = text.find('"', start)
-    if start < len(EVENTS_KEY) or end < 0 or "\\" in text[start:end]:
-        return text, None
-    return text[:start] + text[end:], text[start:end]
+    are cut out with ``find``. Inside a JSON string a quote is always escaped, so a
+    ``"events"`` followed by a colon (spaces around it allowed) is the key's own; a value
+    holding a backslash is left to ``json.loads`` (and to ``MAX_REST``), and so is checked
+    as JSON."""
+    key = text.find(EVENTS_KEY)
+    while key >= 0:
+        at = skip_spaces(text, key + len(EVENTS_KEY))
+        if text[at : at + 1] == ":":
+            start = skip_spaces(text, at + 1) + 1
+            end = text.find('"', start)
+            if text[start - 1 : start] != '"' or end < 0 or "\\" in text[start:end]:
+                return text, None
+            return text[:start] + text[end:], text[start:end]
+        key = text.find(EVENTS_KEY, key + 1)
+    return text, None
+
+
+def skip_spaces(text: str, at: int) -> int:
+    """The first place from ``at`` on that is not JSON's whitespace."""
+    while text[at : at + 1] in (" ", "\t", "\n", "\r"):
+        at += 1
+    return at
 
 
 def checked(grid: str, tokens: list[str], lines: int) -> tuple[list[Write], int]:

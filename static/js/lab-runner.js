@@ -36,7 +36,8 @@ function served(files) {
   };
 }
 
-/** Pyodide from the handed bytes, our modules written into its file system. */
+/** Pyodide from the handed bytes, our modules written into its file system; restored
+ * from the lab's snapshot when the page sent one (Python started, runner imported). */
 async function boot(files, modules) {
   const started = performance.now();
   const { loadPyodide } = await import(blobUrl(files["pyodide.mjs"], "text/javascript"));
@@ -47,6 +48,7 @@ async function boot(files, modules) {
     indexURL: RUNTIME,
     createPyodideModule,
     lockFileContents: new TextDecoder().decode(files["pyodide-lock.json"]),
+    _loadSnapshot: files["lab-snapshot.bin"],
     stdLibURL: `${RUNTIME}python_stdlib.zip`,
     stdout: () => {},
     stderr: () => {},
@@ -55,8 +57,10 @@ async function boot(files, modules) {
     py.FS.mkdirTree(`/lib/${path.split("/").slice(0, -1).join("/")}`);
     py.FS.writeFile(`/lib/${path}`, new Uint8Array(bytes));
   }
-  py.runPython("import sys; sys.path.insert(0, '/lib'); import runner");
+  // A snapshot holds ``random``'s state as it was made: seeded again, from the system.
+  py.runPython("import random, sys\nrandom.seed()\nif '/lib' not in sys.path: sys.path.insert(0, '/lib')\nimport runner");
   python = py.pyimport("runner");
+  self.fetch = served({}); // the bytes are Pyodide's now: let these copies go
   return performance.now() - started;
 }
 

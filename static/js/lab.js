@@ -5,12 +5,13 @@
 // The editor is CodeMirror 6 (static/vendor/codemirror/, bundled by scripts/vendor.py).
 // Your code is kept in localStorage at every change and when the page is hidden, and is
 // never thrown away: picking a starting point or opening a shared link first keeps what
-// was there as "Your previous code" (unless it is the code as it came, untouched). Code
-// from a link (#code=...) is shown, never run, until you press Run; a link opened in a
-// tab already on the lab loads too (hashchange), and a reload of the link's tab keeps
-// the reader's edits (the tab remembers the link it loaded, in sessionStorage). The
-// editor wraps long lines; the line the player is on is scrolled into the editor's own
-// box, never the page's. Python (Pyodide) runs in a sandboxed frame with no origin
+// was there in the code's history (lab-history.js: each version with when and where it
+// came from, listed in the picker). Code from a link (#code=...) is shown, never run,
+// until you press Run, and the page says so until then; a link opened in a tab already on
+// the lab loads too (hashchange), and a reload of the link's tab keeps the reader's edits
+// (the tab remembers the link it loaded, in sessionStorage). The editor wraps long lines;
+// the line the player is on is scrolled into the editor's own box, never the page's.
+// Python (Pyodide) runs in a sandboxed frame with no origin
 // (lab-python.js) and starts when this page opens; the page's MicroPython
 // (src/web/page/lab/lab.py) holds the player and the starting points, and hands them here
 // through ``window.sudokuLabPage`` (and the "sudoku-lab:page" event).
@@ -19,7 +20,8 @@
 // (a number, new for each run answered; data-run-steps and data-run-seconds: its writes
 // and its time under the tracer), body[data-judged] (a number, new for each judge
 // answered), body[data-stop-ms] (the last Stop's terminate, ms), body[data-restart-ms]
-// (the last Stop to a fresh Python ready, ms).
+// (the last Stop to a fresh Python ready, ms), body[data-boots] (boot messages the page
+// posted to its sandbox: one a page).
 
 import {
   EditorView,
@@ -41,20 +43,24 @@ import {
 import { startPython } from "./lab-python.js";
 import { codeOf, fragmentOf } from "./lab-share.js";
 import { openEmbed } from "./lab-embed.js";
+import * as history from "./lab-history.js";
 
 const STORE = "sudoku-lab lab code";
-const PREVIOUS = "sudoku-lab lab previous code";
-const CAME = "sudoku-lab lab code as it came";
-/** localStorage keys: the editor's code, the code it held before a starting point or a
- * link replaced it, and the code as the last of those put it in (not the reader's own
- * until edited). */
+/** The localStorage key of the editor's code (its history: lab-history.js). */
 const LINKED = "sudoku-lab lab link";
 /** sessionStorage key: the last link (#code=...) this tab loaded: a reload keeps the
  * reader's edits rather than loading it again. */
+const FROM_LINK = "This code came from a link: read it, then press Run to run it (it runs only in the sandbox).";
 
 const $ = (id) => document.getElementById(id);
 const body = document.body;
 const say = (text) => ($("lab-status").textContent = text);
+
+/** Show ``text`` that the sandbox wrote (the reader's code runs there and could write
+ * anything) in its own box, marked as the code's, never in the status line. */
+function fromSandbox(text) {
+  $("lab-error").textContent = `Your code's sandbox said: ${text}`;
+}
 
 // -- the editor ----------------------------------------------------------------------
 
@@ -158,27 +164,40 @@ function save() {
   }
 }
 
-/** Put ``text`` in the editor, keeping ``old`` (what the editor holds) as the previous
- * code if it is the reader's own (not empty, not a starting point or a link's code as it
- * came); whether it was kept. */
-function replaceCode(text, startingPoints, old = code()) {
-  const own =
-    old.trim() !== "" && old !== text && old !== localStorage.getItem(CAME) &&
-    !Object.values(startingPoints).includes(old);
-  if (own) {
-    localStorage.setItem(PREVIOUS, old);
-    showPrevious();
+/** Put ``text`` (from ``source``: "link", "start" named ``name``, or "typed": a version
+ * put back) in the editor, keeping ``old`` (what the editor holds) in the history first
+ * if the reader typed it (not empty, not a starting point as it came). */
+function replaceCode(text, startingPoints, source, name = "", old = code()) {
+  if (!history.keepTyped(old, Object.values(startingPoints))) {
+    say("Your code could not be kept in this browser's history (storage is full or refused): copy it somewhere.");
+  }
+  if (source !== "typed") {
+    history.keep(text, source, name);
   }
   editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: text } });
   save();
-  localStorage.setItem(CAME, text);
-  return own;
+  showHistory();
 }
 
-/** The picker's "Your previous code" entry, when there is one. */
-function showPrevious() {
-  const option = $("start-from").querySelector('option[value="previous"]');
-  option.hidden = option.disabled = localStorage.getItem(PREVIOUS) === null;
+/** The picker's "Your previous code" entry (the newest version the reader typed, other
+ * than the editor's), and every version of the history, newest first. */
+function showHistory() {
+  const picker = $("start-from");
+  const option = picker.querySelector('option[value="previous"]');
+  option.hidden = option.disabled = history.previous(code()) === null;
+  picker.querySelector("optgroup")?.remove();
+  const list = history.versions();
+  if (list.length) {
+    const group = document.createElement("optgroup");
+    group.label = "Your code's history";
+    list.forEach((version, i) => {
+      const entry = document.createElement("option");
+      entry.value = `version:${i}`;
+      entry.textContent = history.label(version);
+      group.append(entry);
+    });
+    picker.append(group);
+  }
 }
 
 /** Mark (or unmark: 0) a line of the editor as the one running, scrolled into the
@@ -239,24 +258,43 @@ function fill(select, entries) {
 // -- Python ----------------------------------------------------------------------------
 
 let stoppedAt = 0;
+let linkShown = false;
+let started = false;
+/** Whether the link's warning is in the status line (kept there until Run). */
 const python = startPython((state, detail) => {
-  if (state === "ready") {
+  if (state === "booting") {
+    body.dataset.boots = String(detail.boots);
+  } else if (state === "ready") {
+    // Each run has a fresh worker: a "ready" comes after each. Said only for the first
+    // and after a Stop; while a request waits for it, it is that request's.
+    if (python.busy) {
+      return;
+    }
     body.dataset.python = "ready";
     if (stoppedAt) {
       const ms = performance.now() - stoppedAt;
       body.dataset.restartMs = String(Math.round(ms));
       say(`Stopped. A fresh Python was ready ${(ms / 1000).toFixed(1)} s after Stop: press Run again.`);
       stoppedAt = 0;
-    } else {
+    } else if (linkShown) {
+      say(`${FROM_LINK} Python is ready.`);
+    } else if (!started) {
       say(`Python is ready (started in ${(detail.ms / 1000).toFixed(1)} s). Press Run.`);
     }
+    started = true;
     $("run").disabled = $("judge").disabled = false;
     keepLazy();
   } else if (state === "stopped") {
     body.dataset.stopMs = String(detail.ms);
   } else if (state === "failed") {
     body.dataset.python = "failed";
-    say(`Python could not start: ${detail.message}`);
+    $("run").disabled = $("judge").disabled = $("stop").disabled = true;
+    if (detail.fromSandbox) {
+      say("Python could not start: what its sandbox said is below.");
+      fromSandbox(detail.message);
+    } else {
+      say(`Python could not start: ${detail.message}`);
+    }
   } else {
     body.dataset.python = "loading";
   }
@@ -280,9 +318,23 @@ function busy(running) {
   $("stop").disabled = !running;
 }
 
+/** A run's or a judge's error, said: the sandbox's own words go in their box. */
+function failed(what, error) {
+  if (error.fromSandbox) {
+    say(`Your code could not ${what}: what its sandbox said is below.`);
+    fromSandbox(error.message);
+  } else {
+    say(`Your code could not ${what}: ${error.message}`);
+  }
+  busy(false);
+}
+
 async function run(page) {
   page.lastRun = null; // Embed offers the run the player plays, once it does
   $("embed").disabled = true;
+  linkShown = false;
+  history.keepTyped(code(), Object.values(page.starting));
+  showHistory();
   markRunning(0);
   editor.dispatch(setDiagnostics(editor.state, []));
   $("lab-error").textContent = $("lab-printed").textContent = "";
@@ -294,8 +346,7 @@ async function run(page) {
     result = await python.run(code(), puzzle());
   } catch (error) {
     if (error.message !== "stopped") {
-      say(`Your code could not run: ${error.message}`);
-      busy(false);
+      failed("run", error);
     }
     return;
   }
@@ -340,6 +391,8 @@ function figuresText(figures) {
 async function judge(page) {
   const level = $("judge-set").value;
   const grids = [puzzle(), ...page.sets[level]];
+  linkShown = false;
+  $("lab-error").textContent = "";
   busy(true);
   say(`Judging your code on ${grids.length} puzzles...`);
   let answer;
@@ -347,8 +400,7 @@ async function judge(page) {
     answer = await python.judge(code(), grids);
   } catch (error) {
     if (error.message !== "stopped") {
-      say(`Your code could not be judged: ${error.message}`);
-      busy(false);
+      failed("be judged", error);
     }
     return;
   }
@@ -376,9 +428,12 @@ async function judge(page) {
   body.dataset.judged = String(Number(body.dataset.judged || 0) + 1);
 }
 
-function stop() {
+function stop(page) {
   stoppedAt = performance.now();
-  python.stop();
+  if (!python.stop()) {
+    return;
+  }
+  page.reset(puzzle());
   busy(false);
   $("run").disabled = $("judge").disabled = true;
   body.dataset.python = "loading";
@@ -407,9 +462,14 @@ async function loadLink(page) {
     return;
   }
   sessionStorage.setItem(LINKED, location.hash);
-  const kept = replaceCode(fromLink, page.starting);
-  const previous = kept ? ' Your code before it is kept: "Your previous code" in Start from.' : "";
-  say(`This code came from a link: read it, then press Run to run it (it runs only in the sandbox).${previous}`);
+  const old = code();
+  const own =
+    old.trim() !== "" && old !== fromLink && !Object.values(page.starting).includes(old) &&
+    !history.versions().some((version) => version.code === old && version.source !== "typed");
+  replaceCode(fromLink, page.starting, "link", "", old);
+  const previous = own ? ' Your code before it is kept: "Your previous code" in Start from.' : "";
+  say(`${FROM_LINK}${previous}`);
+  linkShown = true;
   body.dataset.fromLink = "true";
 }
 
@@ -446,32 +506,39 @@ async function start() {
     starting: Object.fromEntries(data.starting),
     sets: Object.fromEntries(data.sets),
     play: data.play,
+    reset: data.reset,
   };
   $("puzzle").addEventListener("change", () => data.preview(puzzle()));
   fill($("start-from"), data.starting.map(([name]) => [name, name]));
   fill($("puzzle"), data.puzzles);
   fill($("judge-set"), data.sets.map(([level, grids]) => [level, `${level} (${grids.length} puzzles)`]));
-  showPrevious();
   data.onLine = markRunning;
   const kept = localStorage.getItem(STORE);
   if (kept === null) {
-    replaceCode(data.starting[0][1], page.starting);
+    replaceCode(data.starting[0][1], page.starting, "start", data.starting[0][0]);
   } else {
     editor.dispatch({ changes: { from: 0, to: 0, insert: kept } });
   }
+  showHistory();
   await loadLink(page);
   window.addEventListener("hashchange", () => loadLink(page));
   $("start-from").addEventListener("change", (event) => {
     const choice = event.target.value;
-    const text = choice === "previous" ? localStorage.getItem(PREVIOUS) : page.starting[choice];
-    if (typeof text === "string") {
-      replaceCode(text, page.starting);
+    const versions = history.versions();
+    if (choice === "previous") {
+      const version = history.previous(code());
+      version && replaceCode(version.code, page.starting, "typed");
+    } else if (choice.startsWith("version:")) {
+      const version = versions[Number(choice.slice(8))];
+      version && replaceCode(version.code, page.starting, "typed");
+    } else if (typeof page.starting[choice] === "string") {
+      replaceCode(page.starting[choice], page.starting, "start", choice);
     }
     event.target.value = "";
   });
   $("run").addEventListener("click", () => run(page));
   $("judge").addEventListener("click", () => judge(page));
-  $("stop").addEventListener("click", stop);
+  $("stop").addEventListener("click", () => stop(page));
   $("share").addEventListener("click", share);
   $("embed").addEventListener("click", () => openEmbed(page.lastRun, data.embed));
   $("own-puzzle-use").addEventListener("click", () => usePuzzle(data));

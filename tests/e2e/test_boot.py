@@ -25,11 +25,13 @@ PYCONFIG = load_script("pyconfig")
 ON_DEMAND = (
     {f"static/vendor/gifenc/{name}" for name in VENDOR.GIFENC_FILES}
     | {f"static/vendor/pyodide/{name}" for name in VENDOR.PYODIDE_FILES}
+    | {f"static/vendor/pyodide/{name}" for name in VENDOR.LAB_SNAPSHOT_FILES}
     | {f"static/vendor/{VENDOR.EDITOR_BUNDLE}"}
 )
 """Vendored files a page loads only when asked: the Share panel's GIF encoder
-(tests/e2e/test_exports.py makes a GIF with it), and the code lab's Pyodide and editor,
-which are for the reader's own code: the app's start loads neither (issue 23, issue 24)."""
+(tests/e2e/test_exports.py makes a GIF with it), and the code lab's Pyodide (its snapshot too)
+and editor, which are for the reader's own code: the app's start loads neither (issue 23,
+issue 24)."""
 
 
 def vendored(site: Path) -> set[str]:

@@ -160,8 +160,26 @@ BIG = packed(b"[" * 5_000_000)
                 " which holds 6"
             ),
         ),
+        (
+            packed(b'{"recording": ' + b"9" * 1_000_000 + b"}"),
+            "Cannot play this recording: recording: a number of more than 1000 digits",
+        ),
+        (
+            packed(b'{"recording": 1, "message": "' + b"x" * 3_000_000 + b'"}'),
+            "Cannot play this recording: recording: longer than 620000 characters",
+        ),
     ],
-    ids=["markup", "too long", "not deflate", "bomb", "not utf-8", "not json", "bad undo"],
+    ids=[
+        "markup",
+        "too long",
+        "not deflate",
+        "bomb",
+        "not utf-8",
+        "not json",
+        "bad undo",
+        "million digits",
+        "long string",
+    ],
 )
 def test_a_hostile_recording_is_one_note_and_the_widget_plays_on(
     context: BrowserContext, base_url: str, value: str, said: str

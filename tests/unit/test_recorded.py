@@ -335,6 +335,33 @@ def test_each_cell_name_round_trips() -> None:
     assert len(found["events"]) == 81
 
 
+HUGE = [
+    '{"recording": ' + "9" * 1_000_000 + "}",
+    json.dumps({**good(), "code": "# " + "7" * 1001}),
+    json.dumps({**good(), "message": "x" * 3_000_000}),
+    json.dumps({**good(), "events": "\\" + "x" * 3_000_000}),
+]
+"""Recordings MicroPython's ``json.loads`` took minutes on (it is quadratic in a number's
+and a string's length): a million-digit number, a 3 MB string, events that are not cut
+out (a backslash); and a run of digits just past the cap inside the code."""
+
+
+def test_huge_numbers_and_strings_are_refused_before_reading() -> None:
+    """Lengths and runs of digits are checked before any JSON is read."""
+    said = [
+        "recording: a number of more than 1000 digits",
+        "recording: a number of more than 1000 digits",
+        f"recording: longer than {6 * MAX_CODE + 20_000} characters",
+        f"recording: longer than {6 * MAX_CODE + 20_000} characters",
+    ]
+    for text, expected in zip(HUGE, said, strict=True):
+        with pytest.raises(RecordingError) as caught:
+            read_recording(text)
+        assert str(caught.value) == expected
+    code = f"{good()['code']}\n# {'7' * 1000}"  # the cap itself is read
+    assert read_recording(json.dumps({**good(), "code": code}))["code"] == code
+
+
 def test_micropython_plays_recordings_as_cpython_does(tmp_path: Path) -> None:
     """The widget's worker is MicroPython: on good recordings, spoiled ones and hostile
     text, it reads, pages and replays exactly as CPython does. (Its ``json`` reads some
@@ -349,7 +376,7 @@ def test_micropython_plays_recordings_as_cpython_does(tmp_path: Path) -> None:
         for _ in range(rng.randint(1, 3)):
             chars[rng.randrange(len(chars))] = rng.choice("pu.:0179x\\\"'<> \u00e9\u0663")
         texts.append(json.dumps({**found, key: "".join(chars)}))
-    texts += [spoiled(at_end=None), "{}", "[", "\u0000", '{"recording": 1e999}']
+    texts += [spoiled(at_end=None), "{}", "[", "\u0000", '{"recording": 1e999}', *HUGE]
     cases = tmp_path / "cases.json"
     cases.write_text(json.dumps({"recordings": texts}, ensure_ascii=False), encoding="utf-8")
     probe = str(HERE / "recorded_probe.py")

@@ -18,7 +18,7 @@ import json
 import re
 
 from sudoku.grid import Grid
-from sudoku.judging import Result, expected, verdict
+from sudoku.judging import Result, board_at_end, expected, verdict
 from sudoku.judging import judge as judge_one
 from sudoku.recording import MAX_EVENTS, record
 from sudoku.watching import LIMITS, Event, watch
@@ -37,7 +37,8 @@ def message_line(message: str) -> int:
 
 
 def run(code: str, grid: Grid) -> tuple[str, str]:
-    """Watch ``code`` on ``grid``: the run's summary as JSON text, and its recording
+    """Watch ``code`` on ``grid``: the run's summary as JSON text (with the board at its
+    end, ``board``, which the page checks the verdict against), and its recording
     ("" if it cannot be recorded: ``unplayable`` in the summary says why). A malformed
     ``grid`` is a summary with ``outcome`` "refused" and the reason."""
     events: list[Event] = []
@@ -50,6 +51,7 @@ def run(code: str, grid: Grid) -> tuple[str, str]:
     summary["verdict"] = verdict(grid, done, solution)
     summary["line"] = message_line(done["message"])
     summary["grid"] = grid
+    summary["board"] = board_at_end(done)
     try:
         recording = record(code, grid, events, done)
     except ValueError as error:

@@ -6,7 +6,8 @@ The reader's code never runs here: it runs in Pyodide in a sandboxed frame
 (then the "sudoku-lab:page" event), the starting points (``sudoku.plain``), the puzzles
 Run can use (the app's, from ``?puzzle=``, then LeetCode's example and the bank's first
 of each level), the judge's sets (the bank's first ``SET_SIZE`` puzzles of each level),
-``preview(grid)``, which shows the puzzle chosen before any run, ``play(run)``,
+``preview(grid)``, which shows the puzzle chosen before any run, ``reset(grid)`` (Stop:
+the player drops its run and shows the puzzle), ``play(run)``,
 which plays a run's writes in the player with the reader's lines marked (lab.js marks
 the same line in the editor through ``onLine``), ``own_puzzle(text)``, which reads a
 puzzle the reader pasted, and what the Embed dialog needs for the widget it offers
@@ -131,6 +132,18 @@ def preview(grid: str) -> None:
         lab.show_grid(str(grid))
 
 
+def reset(grid: str) -> None:
+    """Stop: drop the run the player shows or is still reading (its answer, if it comes,
+    is dropped too), and show ``grid`` again."""
+    lab.generation += 1
+    lab.cancel_end()
+    lab.pause()
+    lab.close()
+    lab.timeline = None
+    lab.show_grid(str(grid))
+    lab.idle("Stopped. Press Run: your code's writes to the board play here.")
+
+
 def mark_line() -> None:
     """After each paint: the line of the reader's code behind the step shown, marked in
     the editor too (lab.js's ``onLine``; 0: none)."""
@@ -150,6 +163,7 @@ async def start() -> None:
     data.preview = create_proxy(browser.guarded(preview))
     data.ownPuzzle = create_proxy(lambda text: json.dumps(own_puzzle(text)))
     data.embed.iframeSnippet = create_proxy(embed_iframe)
+    data.reset = create_proxy(browser.guarded(reset))
     window.sudokuLabPage = data
     window.dispatchEvent(window.CustomEvent.new("sudoku-lab:page"))
     when(lab.painted)(mark_line)
