@@ -29,8 +29,9 @@ priority, so they wait for what the first paint needs (the stylesheets, boot.js)
 The code lab starts Python in a fresh worker for each run, from a memory snapshot of
 Pyodide with the lab's modules imported (``lab_snapshot``: scripts/lab_snapshot.mjs in
 Node, from the copied Pyodide and the modules pyscript-lab-runner.json lists):
-static/vendor/pyodide/lab-snapshot.bin.gz and lab-snapshot.json (its SHA-256, and those of the wasm and the modules
-it was made from, which the page checks before it uses it: static/js/lab-python.js). A
+static/vendor/pyodide/lab-snapshot.bin.gz and lab-snapshot.json (its SHA-256, and those of
+the wasm and the modules it was made from, which the page checks before it uses it:
+static/js/lab-python.js). A
 snapshot loads only into the build that made it; after an edit of the lab's modules,
 ``python scripts/vendor.py --lab-snapshot`` makes it again (until then the lab starts the
 long way).
