@@ -289,9 +289,10 @@ def test_tampered_file_is_not_served(browser: Browser, host: Host, site: Path) -
 def test_file_replaced_after_its_check_is_checked_again(
     browser: Browser, host: Host, site: Path
 ) -> None:
-    """The worker hashes an entry once in its lifetime; replaced after that (the same worker
-    still running), the entry no longer has the fingerprint it was checked with: it is
-    checked again and refetched, never served."""
+    """An entry the running worker already served and checked, replaced after that (the
+    same worker still running): the worker hashes what it serves each time, so it refetches
+    the file and never serves the other bytes (tests/e2e/test_same_origin.py does it with
+    the original's exact headers, from another project's page)."""
     files = sitekit.precache(site)["files"]
     context = browser.new_context()
     page, name = installed(context, host)
