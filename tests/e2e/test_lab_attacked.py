@@ -169,8 +169,9 @@ def lab(lab_context: BrowserContext, base_url: str) -> Page:
 
 
 def sandbox(page: Page) -> Frame:
-    """The lab's sandboxed frame (a compromised one is played by evaluating in it)."""
-    frames = [frame for frame in page.frames if frame != page.main_frame]
+    """The lab's sandboxed frame (a compromised one is played by evaluating in it): the
+    one made from srcdoc (the Embed dialog's preview is a frame of the page too)."""
+    frames = [frame for frame in page.frames if frame.url == "about:srcdoc"]
     assert len(frames) == 1
     return frames[0]
 
