@@ -104,3 +104,52 @@ def test_code_breaks_no_name_in_a_40rem_frame(context: BrowserContext, base_url:
         assert cut == []
     finally:
         page.close()
+
+
+TAGS = {
+    "every part": "",
+    "candidates and tree": 'candidates="1" tree="1"',
+    "a few parts": 'controls="play,step,counters,code"',
+}
+POST = """<!doctype html><html lang="en"><head><meta name="viewport"
+content="width=device-width, initial-scale=1"><title>A post</title></head>
+<body style="max-width: 40rem; margin: 0 auto"><h1>Backtracking</h1>
+<script>
+window.__heights = [];
+new MutationObserver(() => {
+    const frame = document.querySelector('sudoku-lab iframe');
+    const height = frame && frame.style.height;
+    if (height && window.__heights[window.__heights.length - 1] !== height)
+        window.__heights.push(height);
+}).observe(document.body, {subtree: true, childList: true, attributes: true});
+</script>
+<sudoku-lab puzzle="PUZZLE" ATTRIBUTES></sudoku-lab><p>The end of the post.</p>
+<script src="SCRIPT" defer></script></body></html>"""
+"""A post with one tag, noting each height its frame takes, from the first."""
+
+
+@pytest.mark.parametrize("width", [1280, 360], ids=["desktop", "phone"])
+@pytest.mark.parametrize("attributes", TAGS.values(), ids=TAGS.keys())
+def test_a_tags_frame_takes_its_height_once(
+    context: BrowserContext, base_url: str, attributes: str, width: int
+) -> None:
+    """A ``<sudoku-lab>`` tag's frame starts at a height within a line of the widget's,
+    and the widget's reports keep it there until its player (and tree) are ready."""
+    page = context.new_page()
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(base_url + "no-such-post.html")
+    post = POST.replace("PUZZLE", LEETCODE).replace("ATTRIBUTES", attributes)
+    page.set_content(post.replace("SCRIPT", base_url + "static/js/embed.js"))
+    try:
+        handle = page.wait_for_selector("sudoku-lab iframe")
+        frame = handle.content_frame() if handle else None
+        assert frame
+        frame.wait_for_function("document.body?.dataset.ready === 'true'", timeout=BOOT_MS)
+        if "tree" in attributes:
+            frame.wait_for_function("document.querySelector('#p-tree').dataset.steps")
+        frames_pass(frame, 10)
+        seen = [int(h.removesuffix("px")) for h in page.evaluate("window.__heights")]
+        assert seen, "the frame took no height"
+        assert max(seen) - min(seen) <= LINE_PX, seen
+    finally:
+        page.close()

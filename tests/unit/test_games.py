@@ -369,3 +369,11 @@ def test_a_game_is_named_by_what_tells_it_apart() -> None:
     read = games.read(json.dumps(stored))["games"][1]
     assert (read["at"], read["source"], read["level"]) == (0, "", "")
     assert games.label(read, now, 0) == "Puzzle"
+
+
+def test_days_and_dates_go_both_ways() -> None:
+    """``days_from_civil`` undoes ``civil``, leap days and centuries included."""
+    for day in [*range(-800, 800, 7), 10_957, 11_016, 11_017, 20_429, 47_540]:
+        assert games.days_from_civil(*games.civil(day)) == day
+    assert games.civil(11_016) == (2000, 2, 29)
+    assert games.days_from_civil(2026, 12, 7) == 20_794

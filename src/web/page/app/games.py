@@ -359,8 +359,9 @@ def label(game: "Game", now: int, offset: int) -> str:
     """A game's name in the menu: what tells it apart at a glance, short enough for a
     phone's menu. Its level and where it came from ("Medium sample", "New expert",
     "Pasted"), "Being typed" for a draft, and when it was last played (``when``; ``now``
-    the time, ``offset`` the reader's time zone as JavaScript's ``getTimezoneOffset``)."""
-    level, source = game["level"].capitalize(), game["source"]
+    the time, ``offset`` the reader's time zone as JavaScript's ``getTimezoneOffset``).
+    (No ``str.capitalize``: MicroPython has none.)"""
+    level, source = game["level"][:1].upper() + game["level"][1:], game["source"]
     if drafting(game):
         name = "Being typed"
     elif source == "sample":
@@ -405,3 +406,14 @@ def civil(day: int) -> "tuple[int, int, int]":
     date = doy - (153 * mp + 2) // 5 + 1
     month = mp + 3 if mp < 10 else mp - 9
     return yoe + era * 400 + (month <= 2), month, date
+
+
+def days_from_civil(year: int, month: int, date: int) -> int:
+    """The days since 1970-01-01 of a date (``civil``'s inverse: Hinnant's
+    ``days_from_civil``)."""
+    year -= month <= 2
+    era = year // 400
+    yoe = year - era * 400
+    doy = (153 * (month + (-3 if month > 2 else 9)) + 2) // 5 + date - 1
+    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
+    return era * 146097 + doe - 719468

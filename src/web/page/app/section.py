@@ -153,7 +153,9 @@ async def size_snippet(url: str) -> None:
 async def measure_widget(url: str, width: int) -> int:
     """The height (px) of the widget at ``url`` in a frame ``width`` px wide: a frame of
     this origin out of view and hidden, where the widget lays out before Python what its
-    Python will show (static/js/widget.js) and starts no Python (it is never in view)."""
+    Python will show (static/js/widget.js) and starts no Python (it is never in view).
+    Its keys' help shows, as on a reader's screen with a mouse, even if this one is a
+    touch screen: the height is the larger one."""
     frame = document.createElement("iframe")
     frame.setAttribute("aria-hidden", "true")
     frame.tabIndex = -1
@@ -168,7 +170,10 @@ async def measure_widget(url: str, width: int) -> int:
     document.body.append(frame)
     try:
         await loaded.promise
-        box = frame.contentDocument.querySelector(".widget")
+        inside = frame.contentDocument
+        for keys in inside.querySelectorAll(".legend .keys"):
+            keys.style.display = "block"  # hidden on a touch screen: a reader's may have it
+        box = inside.querySelector(".widget")
         return int(window.Math.ceil(box.getBoundingClientRect().height))
     finally:
         frame.remove()

@@ -69,7 +69,7 @@ class YourGames:
         sheet, (loaded, source, level) = editor.sheet, editor.origin
         if loaded != sheet.puzzle():  # typed, or its givens fixed: where it came from stays
             source, level = ("" if sheet.locked else "typed"), ""
-        named = (int(window.Date.now()), source, level)
+        named = (now_ms(), source, level)
         kept = games.played(kept, sheet, editor.watch.ms(), bump, named)
         kept["hidden"], kept["auto"] = editor.watch.hidden, self.view.auto
         kept["tidy"] = self.page["tidy"].checked is True
@@ -101,8 +101,7 @@ class YourGames:
         one's picture and facts (``describe``). The menu is made again only when a name
         changed: this runs each second the timer runs."""
         menu, puzzle = self.page["games"], self.editor.sheet.puzzle()
-        now = int(window.Date.now())
-        offset = int(window.Date.new().getTimezoneOffset())
+        now, offset = now_ms(), int(window.Date.new().getTimezoneOffset())
         names = [
             (games.label(game, now, offset), games.puzzle_of(game) == puzzle)
             for game in kept["games"]
@@ -138,7 +137,7 @@ class YourGames:
         self.page["game-facts"].textContent = facts
         if puzzle != self.pictured:
             self.pictured = puzzle
-            draw_givens(self.page["game-picture"], puzzle)
+            draw_givens(document.getElementById("game-picture"), puzzle)
 
     def resume(self, kept: "games.Kept") -> None:
         """Open the game chosen in the menu, of those ``kept`` (Undo goes back)."""
@@ -146,7 +145,7 @@ class YourGames:
         if not chosen or not chosen.isdigit() or int(chosen) >= len(kept["games"]):
             return
         game = kept["games"][int(chosen)]
-        name = games.label(game, int(window.Date.now()), 0).split(" · ")[0]
+        name = games.label(game, 0, 0).split(" · ")[0]
         if games.puzzle_of(game) == self.editor.sheet.puzzle():
             self.status.say(f"That game ({name}) is the one on the board.", "restored")
             return
@@ -157,6 +156,15 @@ class YourGames:
             f" ({clock_text(game['ms'])}). Undo goes back.",
             "restored",
         )
+
+
+def now_ms() -> int:
+    """The time, in ms since 1970, read from the date's parts: MicroPython takes a JS
+    number past 2**31, as ``Date.now()``'s, wrongly (it wraps), and each part is small."""
+    date = window.Date.new()
+    days = games.days_from_civil(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate())
+    minutes = (days * 24 + date.getUTCHours()) * 60 + date.getUTCMinutes()
+    return int(minutes * 60_000 + date.getUTCSeconds() * 1000)
 
 
 CELL_PX = 4
