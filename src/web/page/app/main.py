@@ -271,8 +271,9 @@ def on_page_key(event: "Any") -> None:
 @when("click", ".sample")
 def on_sample(event: "Any") -> None:
     """Load a sample puzzle (81-char strings in the page's HTML)."""
-    name, data = event.currentTarget.textContent, event.currentTarget.dataset
-    editor.load(data.puzzle, f"the {name} sample", origin=("sample", data.level or ""))
+    button = event.currentTarget
+    name, level = button.textContent, button.getAttribute("data-level") or ""
+    editor.load(button.dataset.puzzle, f"the {name} sample", origin=("sample", level))
     status.say(f"Sample loaded: {name}.", "loaded")
 
 
