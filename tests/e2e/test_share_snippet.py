@@ -66,13 +66,13 @@ def shared(app: Page, parts: tuple[str, ...] | None = None) -> str:
             box = app.locator(f"#share-parts input[value='{name}']")
             box.set_checked(name in parts)
             box.dispatch_event("change")
-    app.wait_for_function(
+    sized = app.wait_for_function(
         """() => { const field = document.querySelector('#share-iframe');
                    return field.dataset.sized && field.value.includes(field.dataset.sized)
-                       && field.value.startsWith('<iframe'); }""",
+                       && field.value.startsWith('<iframe') && field.value; }""",
         timeout=TRACE_MS,
     )
-    return app.locator("#share-iframe").input_value()
+    return str(sized.json_value())
 
 
 @pytest.fixture(params=VIEWS.values(), ids=VIEWS.keys())

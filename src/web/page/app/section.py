@@ -114,6 +114,8 @@ def show_share(player: Player) -> None:
         show_field(name, text)
     if sizing["url"] != widget:
         sizing["url"] = widget
+        show_field("share-iframe", "Measuring the widget...")
+        document.getElementById("share-iframe").dataset.sized = ""
         browser.spawn(size_snippet(widget))
     exports.show_plan(player)
     label = document.getElementById("share-step-label")
@@ -140,7 +142,6 @@ async def size_snippet(url: str) -> None:
     measured as it lays itself out, 40rem wide and a phone's width (``measure_widget``),
     not a sum of its parts' heights, which another font or a loaded machine made wrong.
     ``#share-iframe[data-sized]`` is the address it was sized for (tests wait on it)."""
-    show_field("share-iframe", "Measuring the widget...")
     heights = []
     for width in snippets.FRAME_WIDTHS:  # no await in a comprehension: MicroPython has none
         heights.append(await measure_widget(url, width))  # noqa: PERF401
