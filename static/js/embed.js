@@ -49,9 +49,13 @@
   var STRATEGIES = ["naive", "mrv", "propagate"];
   var MAX_HEIGHT = 10000;
   var WEB = ["http:", "https:"]; // the only schemes a widget's site may have
-  var PLACEHOLDER = { full: 880, compact: 560 };
-  /* Heights (px) the widget measures at 40rem wide with every control, and with a few
-     (`controls` set): a close guess, corrected by the widget's own report. */
+  var PLACEHOLDER = { full: [920, 1560], compact: [560, 1060], tree: [450, 520] };
+  var ONE_COLUMN_BELOW = 640;
+  /* Heights (px) the widget measures with every control and with a few (`controls` set),
+     in a frame 40rem wide and in a phone's (one column, below ONE_COLUMN_BELOW px), and
+     what the search tree adds (`tree` set): a close guess for the frame until the
+     widget's first report, which is its final height (static/js/widget.js lays out
+     before Python what Python shows), so the frame takes its height once. */
 
   /** This script's own address, however it was loaded; null if it cannot be known. */
   function scriptUrl() {
@@ -170,7 +174,10 @@
       }
       frame.title = this.getAttribute("title") || "Sudoku Lab: backtracking, step by step";
       frame.loading = "lazy";
-      var guess = this.hasAttribute("controls") ? PLACEHOLDER.compact : PLACEHOLDER.full;
+      this.style.display = "block";
+      var column = this.getBoundingClientRect().width < ONE_COLUMN_BELOW ? 1 : 0;
+      var guess = (this.hasAttribute("controls") ? PLACEHOLDER.compact : PLACEHOLDER.full)[column];
+      if (/^(1|true|yes|on)$/i.test(this.getAttribute("tree") || "")) guess += PLACEHOLDER.tree[column];
       frame.style.cssText = "display:block;width:100%;border:0;overflow:hidden;height:" + guess + "px";
       this.frame = frame;
       this.ready = false; // true from the widget's first step report (see send)

@@ -3,7 +3,8 @@
  * widgets, and a reader may scroll past most of them.
  *
  * 1. At once: the puzzle of an obvious `puzzle=` (an 81-character line, or LeetCode JSON)
- *    is painted on the static board and the `strategy=` shown in its menu, and the
+ *    is painted on the static board, the `strategy=` shown in its menu and the parts
+ *    `controls=` and `tree=` name laid out as Python lays them out, and the
  *    widget's height is reported to the host page (`{type: "sudoku-lab:height", height}`,
  *    read by static/js/embed.js) now and whenever it changes, so the host's iframe has its
  *    real height before Python runs.
@@ -56,6 +57,7 @@ const MICROPYTHON = new URL("../vendor/micropython/micropython.mjs", import.meta
 const WORKER = new URL("../../src/web/worker/worker_script.py", import.meta.url).href;
 const WORKER_CONFIG = new URL("../../pyscript-widget-worker.json", import.meta.url).href;
 const BLANKS = ".0-_*";
+const TRUE_WORDS = ["1", "true", "yes", "on"]; // options.py's TRUE_WORDS
 const MAX_COMMAND = 200; // characters of JSON: every command is far shorter
 const KEPT_COMMANDS = 16; // commands kept before Python is ready
 
@@ -87,10 +89,30 @@ function previewGrid(text) {
   return [...cells].map((c) => (BLANKS.includes(c) ? "." : c)).join("");
 }
 
+/** Show the parts `controls=` names, the search tree if `tree=` is on and the legend's
+ * line for the candidates if `candidates=` is, as Python will (src/web/page/player/
+ * player.py, `use_controls`, `show_tree`, `show_marks`; options.py reads the words alike), so the height reported before Python is the widget's own: the host's
+ * frame takes its height once, not again when Python is ready. */
+function layoutPreview(query) {
+  const controls = query.get("controls");
+  if (controls !== null) {
+    const names = controls.split(",").map((name) => name.trim());
+    const all = names.length === 1 && names[0] === "all";
+    document.querySelectorAll("#player [data-part]").forEach((part) => {
+      part.hidden = !all && !names.includes(part.dataset.part);
+    });
+  }
+  const on = (name) => TRUE_WORDS.includes((query.get(name) || "").toLowerCase());
+  const tree = document.querySelector("#player [data-role=tree-panel]");
+  if (tree) tree.hidden = !on("tree");
+  document.getElementById("player").dataset.marks = String(on("candidates")); // its legend
+}
+
 /** Paint the givens on the static board, and show the URL's strategy when it is one of
  * the menu's (Python shows the same once it runs, or its fallback with a note). */
 function paintPreview() {
   const query = new URLSearchParams(location.search);
+  layoutPreview(query);
   const menu = document.querySelector("#player [data-role=strategy]");
   const strategy = query.get("strategy");
   if (menu && [...menu.options].some((option) => option.value === strategy)) menu.value = strategy;

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from conftest import wait_ready
@@ -98,11 +99,11 @@ def test_a_link_destroys_no_game(reader: BrowserContext, base_url: str) -> None:
     assert cell_values(last) == "534" + LEETCODE[3:]
     menu = last.locator("#games option")
     assert menu.count() == 2
-    assert "(on the board)" in (menu.nth(0).text_content() or "")
+    assert menu.nth(0).get_attribute("data-here") == "true"
     last.select_option("#games", "1")
     last.locator("#resume").click()
     assert wait_verdict(last, "restored") == "restored"
-    assert status(last).startswith("Game #2 is back")
+    assert re.match(r"Your game \(.+\) is back: ", status(last)), status(last)
     assert cell_values(last) == "4" + EASY[1:]
     assert int(last.locator("#timer").get_attribute("data-ms") or 0) >= 1000
     last.locator("#undo").click()
@@ -266,10 +267,11 @@ def test_a_game_saved_in_another_tab_is_in_your_games(
     type_in(other, "r1c3", "4")
     saved_entry(other, 2, "4")
     first.wait_for_function("document.querySelectorAll('#games option').length === 2")
-    assert "(on the board)" in (menu.nth(1).text_content() or "")
-    assert "(on the board)" not in (menu.nth(0).text_content() or "")
+    assert menu.nth(1).get_attribute("data-here") == "true"
+    assert menu.nth(0).get_attribute("data-here") is None
+    first.select_option("#games", "0")
     shown_s = """() => {
-        const time = /, (\\d+):(\\d\\d)$/.exec(document.querySelector('#games option').textContent);
+        const time = /· (\\d+):(\\d\\d)$/.exec(document.querySelector('#game-facts').textContent);
         return time === null ? -1 : 60 * time[1] + +time[2];
     }"""
     then = first.evaluate(shown_s)
@@ -291,11 +293,12 @@ def test_puzzles_opened_to_look_at_never_push_out_a_game_being_solved(board: Pag
     menu = board.locator("#games option")
     texts = menu.all_text_contents()
     assert menu.count() == 8
-    assert texts[-1].startswith("#8: 1/51 filled"), texts  # the game, the oldest kept
+    assert texts[-1].startswith("Easy sample · today "), texts  # the game, the oldest kept
     board.select_option("#games", "7")
+    assert (board.locator("#game-facts").text_content() or "").startswith("1 of 51 filled")
     board.locator("#resume").click()
     assert wait_verdict(board, "restored") == "restored"
-    assert status(board).startswith("Game #8 is back")
+    assert status(board).startswith("Your game (Easy sample) is back: 30 givens, 1 of 51")
     assert cell_values(board) == "534" + leetcode[3:]
 
 
@@ -432,7 +435,8 @@ def test_a_puzzle_pasted_right_after_typing_keeps_the_entry_in_its_game(board: P
     kept = board.evaluate(KEPT)
     game = next(g for g in kept["games"] if json.loads(g["board"])["givens"] == leetcode)
     assert json.loads(game["board"])["entries"][2] == "4"
-    assert board.locator("#games option").all_text_contents()[1].startswith("#2: 1/51 filled")
+    board.select_option("#games", "1")
+    assert (board.locator("#game-facts").text_content() or "").startswith("1 of 51 filled")
 
 
 FIT = """select => {
@@ -452,15 +456,103 @@ ARROW_PX = 24
 """What a native menu's arrow takes of its room, at most."""
 
 
-def test_the_games_menu_shows_a_kept_games_whole_line(
+PICTURE = """canvas => {
+    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    let dots = '';
+    for (let cell = 0; cell < 81; cell += 1) {
+        const row = Math.floor(cell / 9), column = cell % 9;
+        const x = 3 + column * 4 + Math.floor(column / 3), y = 3 + row * 4 + Math.floor(row / 3);
+        dots += data[(y * canvas.width + x) * 4 + 3] > 200 ? 'x' : '.';
+    }
+    return dots;
+}"""
+"""The picture of a game's givens read back: "x" for each cell drawn as a dot."""
+
+
+@pytest.mark.parametrize("width", [1280, 360], ids=["desktop", "phone"])
+def test_a_game_is_named_by_what_tells_it_apart_and_shows_whole(
+    reader: BrowserContext, base_url: str, width: int, shots: Path
+) -> None:
+    """A kept game's line says its level, where it came from and when it was last played
+    ("Extreme sample · today 14:05"), whole in the menu beside the board and on a 360 px
+    phone; beside it a picture of its givens (a dot each) and its facts."""
+    page = reader.new_page()
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(base_url)
+    wait_ready(page)
+    extreme = load(page, "extreme")
+    page.wait_for_function(f"p => ({KEPT})()?.current === p", arg=extreme)
+    load(page, "leetcode")
+    page.wait_for_function("document.querySelectorAll('#games option').length === 2")
+    page.select_option("#games", "1")
+    fit = page.locator("#games").evaluate(FIT)
+    assert re.fullmatch(r"Extreme sample · today \d\d:\d\d", fit["line"]), fit
+    assert fit["text"] + ARROW_PX <= fit["room"], fit
+    dots = page.locator("#game-picture").evaluate(PICTURE)
+    assert dots == "".join("." if digit == "." else "x" for digit in extreme)
+    facts = page.locator("#game-facts").text_content() or ""
+    assert re.fullmatch(r"0 of \d+ filled · \d+:\d\d", facts), facts
+    page.locator("#games-box").screenshot(path=shots / f"your-games-{width}.png")
+    page.close()
+
+
+def test_a_puzzle_typed_digit_by_digit_is_one_game(board: Page) -> None:
+    """A puzzle typed on the empty board, saved after each digit, is one game (a draft,
+    "Being typed"), beside the game with the reader's entry, which stays; started, it is
+    a kept game."""
+    load(board, "leetcode")
+    type_in(board, "r1c3", "4")
+    saved_entry(board, 2, "4")
+    board.locator("#clear").click()
+    typed = ""
+    for n, digit in enumerate("1234567"):
+        type_in(board, f"r1c{n + 1}", digit)
+        typed += digit
+        board.wait_for_function(
+            f"p => ({KEPT})()?.current === p", arg=typed + "." * (81 - len(typed))
+        )
+    kept = board.evaluate(KEPT)
+    assert len(kept["games"]) == 2, kept
+    names = board.locator("#games option").all_text_contents()
+    assert names[0].startswith("Being typed · today "), names
+    assert names[1].startswith("Easy sample · today "), names
+    board.locator("#start-solving").click()
+    assert wait_verdict(board, "started") == "started"
+    board.wait_for_function(
+        f"() => ({KEPT})().games.length === 2 && JSON.parse(({KEPT})().games[0].board).locked"
+    )
+    board.wait_for_function(
+        "document.querySelector('#games option').textContent.startsWith('Typed · today ')"
+    )
+
+
+def test_a_reload_says_the_game_is_back_not_that_a_link_was_opened(
     reader: BrowserContext, base_url: str
 ) -> None:
-    """Beside the board (1280 px) the games menu takes the row under its label, so the
-    chosen game's whole line shows, "(on the board)" included, unclipped."""
-    page = opened(reader, f"{base_url}?puzzle={EASY}")
+    """The address keeps the board's puzzle as it is played: a plain reload of it brings
+    the game back and says so, not "Puzzle loaded from the link."."""
+    page = opened(reader, base_url)
+    load(page, "easy")
     type_in(page, "r1c1", "4")
     saved_entry(page, 0, "4")
-    page.wait_for_function("!document.querySelector('#games-box').hidden")
-    fit = page.locator("#games").evaluate(FIT)
-    assert fit["line"].endswith("(on the board)")
-    assert fit["text"] + ARROW_PX <= fit["room"], fit
+    page.wait_for_function("location.search.includes('puzzle=')")
+    page.reload()
+    wait_ready(page)
+    page.wait_for_function("document.querySelector('#r1c1').value === '4'")
+    assert wait_verdict(page, "restored") == "restored"
+    assert status(page) == "Your puzzle is back on the board, as you left it."
+    page.close()
+
+
+def test_an_over_long_query_says_one_true_thing(reader: BrowserContext, base_url: str) -> None:
+    """A query over 16,000 characters is ignored whole, and said; no puzzle is "loaded
+    from the link" (the player's default one was, said so)."""
+    page = opened(reader, f"{base_url}?puzzle={LEETCODE}&x={'a' * 16_001}")
+    note = page.locator("#player [data-role=note]")
+    page.wait_for_function(
+        "document.querySelector('#player [data-role=note]').textContent.includes('all ignored')"
+    )
+    assert "16,0" in (note.text_content() or "")
+    assert "link" not in status(page), status(page)
+    assert cell_values(page) == "." * 81
+    page.close()

@@ -152,7 +152,8 @@ document.addEventListener('securitypolicyviolation',
 
 CSP = (
     "default-src 'none'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'; "
-    "worker-src 'self' blob:; connect-src 'self'; img-src 'self' blob:; style-src 'self'; "
+    "worker-src 'self' blob:; connect-src 'self'; img-src 'self' blob:; frame-src 'self'; "
+    "style-src 'self'; "
     "manifest-src 'self'; base-uri 'none'; form-action 'none'"
 )
 """The policy docs/security.md explains, directive by directive."""

@@ -282,8 +282,7 @@ def test_a_game_resumed_gets_its_puzzles_rating(board: Page) -> None:
     board.wait_for_function("document.querySelectorAll('#games option').length === 2")
     assert rating_line(board)[2] == easy
     other = board.evaluate(
-        "[...document.querySelectorAll('#games option')]"
-        ".find(o => !o.textContent.includes('(on the board)')).value"
+        "[...document.querySelectorAll('#games option')].find(o => o.dataset.here !== 'true').value"
     )
     board.select_option("#games", other)
     board.locator("#resume").click()

@@ -289,4 +289,91 @@ def test_the_facts_remembered_are_bounded() -> None:
         assert games.facts(board.snapshot(with_solved=False)) is not None
     assert 0 < len(games.remembered) <= games.FACTS_KEPT
     first = boards[0].snapshot(with_solved=False)
-    assert games.facts(first) == (first, LEETCODE, 81 - LEETCODE.count("."), 1, True)
+    assert games.facts(first) == (first, LEETCODE, 81 - LEETCODE.count("."), 1, True, True)
+
+
+def typed_board(digits: str) -> Sheet:
+    """A board on which ``digits`` were typed, one a cell from r1c1 (givens not locked)."""
+    board = Sheet()
+    for cell, digit in enumerate(digits):
+        board.write(cell, digit)
+    return board
+
+
+def test_a_puzzle_being_typed_is_one_game_saved_as_it_grows() -> None:
+    """Each digit typed on the empty board saves the puzzle as it grows: one game, the
+    draft, never one a stage; started, it is a kept game like any."""
+    kept = games.played(games.empty(), played_board(LEETCODE, (2, "4")), 5000, bump=True)
+    for n in range(1, 12):
+        kept = games.played(kept, typed_board("12345678945"[:n]), 0, bump=True)
+        assert len(kept["games"]) == 2, n
+    draft = kept["games"][0]
+    assert games.drafting(draft)
+    assert kept["current"] == games.puzzle_of(draft)
+    started = typed_board("12345678945")
+    started.lock()
+    kept = games.played(kept, started, 0, bump=True)
+    assert len(kept["games"]) == 2
+    assert not games.drafting(kept["games"][0])
+
+
+def test_a_draft_never_pushes_out_a_game() -> None:
+    """Eight games with the reader's work, then a puzzle typed: all eight stay, and the
+    draft beside them; a second draft replaces the first."""
+    kept = games.empty()
+    for n in range(games.MAX_GAMES):
+        kept = games.played(kept, played_board(LEETCODE[:-1] + str(n + 1), (2, "4")), 0, True)
+    kept = games.played(kept, typed_board("12"), 0, bump=True)
+    kept = games.played(kept, Sheet(), 0, bump=True)  # Clear
+    kept = games.played(kept, typed_board("9"), 0, bump=True)
+    assert len(kept["games"]) == games.MAX_GAMES + 1
+    assert [games.drafting(game) for game in kept["games"]].count(True) == 1
+    assert games.read(games.text_of(kept)) == kept
+
+
+def test_fixing_a_started_puzzles_givens_moves_its_game() -> None:
+    """Edit givens on a started game with an entry, a given fixed: the game moves to the
+    fixed puzzle with its entry, no copy left behind under the old givens."""
+    board = typed_board("12")
+    board.lock()
+    board.write(5, "7")
+    kept = games.played(games.empty(), board, 0, bump=True)
+    board.unlock()
+    kept = games.played(kept, board, 0, bump=True)
+    board.write(0, "3")
+    kept = games.played(kept, board, 0, bump=True)
+    assert [games.counts(game) for game in kept["games"]] == [(2, 1)]
+    assert games.puzzle_of(kept["games"][0]).startswith("32")
+
+
+def test_a_game_is_named_by_what_tells_it_apart() -> None:
+    """Its level and where it came from, when last played (relative to now, in the reader's
+    time zone); what storage says of them is checked."""
+    now = 1_765_120_000_000  # 2025-12-07 15:06:40 UTC, a Sunday
+    kept = games.played(
+        games.empty(), played_board(LEETCODE), 0, True, (now - 3_600_000, "sample", "easy")
+    )
+    game = kept["games"][0]
+    assert games.label(game, now, 0) == "Easy sample · today 14:06"
+    assert games.label(game, now, -60) == "Easy sample · today 15:06"
+    assert games.when(now - 86_400_000, now, 0) == "yesterday 15:06"
+    assert games.when(now - 3 * 86_400_000, now, 0) == "Thu 15:06"
+    assert games.when(now - 30 * 86_400_000, now, 0) == "7 Nov"
+    assert games.when(now - 400 * 86_400_000, now, 0) == "2 Nov 2024"
+    kept = games.played(kept, played_board(EASY), 0, True, (now, "new", "hard"))
+    assert games.label(kept["games"][0], now, 0) == "New hard · today 15:06"
+    kept = games.played(kept, typed_board("5"), 0, True, (now, "typed", ""))
+    assert games.label(kept["games"][0], now, 0) == "Being typed · today 15:06"
+    stored = json.loads(games.text_of(kept))
+    stored["games"][1].update(at=float("nan"), source="<b>x</b>", level=["hard"])
+    read = games.read(json.dumps(stored))["games"][1]
+    assert (read["at"], read["source"], read["level"]) == (0, "", "")
+    assert games.label(read, now, 0) == "Puzzle"
+
+
+def test_days_and_dates_go_both_ways() -> None:
+    """``days_from_civil`` undoes ``civil``, leap days and centuries included."""
+    for day in [*range(-800, 800, 7), 10_957, 11_016, 11_017, 20_429, 47_540]:
+        assert games.days_from_civil(*games.civil(day)) == day
+    assert games.civil(11_016) == (2000, 2, 29)
+    assert games.days_from_civil(2026, 12, 7) == 20_794

@@ -528,23 +528,16 @@ def test_share_query_and_snippets_restore_the_puzzle() -> None:
     tag = snippets.tag_snippet(script, LEETCODE, "mrv", to_pretty(LEETCODE))
     assert f'puzzle="{LEETCODE}"' in tag
     assert "5 3 . | . 7 . | . . ." in tag
-    assert snippets.iframe_snippet("https://x.test/embed.html" + query).startswith("<iframe ")
+    snippet = snippets.iframe_snippet("https://x.test/embed.html" + query, 900, 1500)
+    assert snippet.startswith("<iframe ")
 
 
-def test_the_iframe_is_as_tall_as_the_widget_with_its_controls() -> None:
-    """The snippet's height is the widget's for its controls (issue 11, item 4: 560 px cut
-    Play in half): the 40rem frame's, or on a narrow page the one-column widget's."""
-    wide, narrow = snippets.frame_heights(options.CONTROLS)
-    assert 900 < wide < 1000
-    assert 1550 < narrow < 1750  # the code panel holds ~20 lines and scrolls the rest
-    snippet = snippets.iframe_snippet("https://x.test/embed.html")
-    assert f"height:clamp({wide}px, (700px - 100vw) * 100, {narrow}px)" in snippet
-    fewer = snippets.frame_heights(("play", "step"))
-    assert fewer[0] < wide
-    assert fewer[1] < narrow
-    assert snippets.frame_heights(("play",)) == snippets.frame_heights(("play", "step"))
-    for controls in [(), ("code",), ("compare",), options.CONTROLS]:
-        assert all(height % 10 == 0 for height in snippets.frame_heights(controls))
+def test_the_iframe_is_as_tall_as_the_widget_measured() -> None:
+    """The snippet's height is the widget's as measured (section.py), with room to spare:
+    the 40rem frame's, or on a narrow page the one-column widget's, in tens of px."""
+    snippet = snippets.iframe_snippet("https://x.test/embed.html", 916, 1555)
+    assert "height:clamp(970px, (700px - 100vw) * 100, 1640px)" in snippet
+    assert "clamp(970px, (700px - 100vw) * 100, 970px)" in snippets.iframe_snippet("u", 916, 900)
     style = snippet.split('style="')[1].split('"')[0]
     docs = (ROOT / "docs" / "embedding.md").read_text(encoding="utf-8")
     assert f'style="{style}"' in docs  # docs/embedding.md shows the panel's snippet

@@ -377,7 +377,7 @@ class Companion:
         finally:
             button.disabled = False
             document.body.dataset.making = "false"
-        self.editor.load(answer["grid"], f"New puzzle ({level})")
+        self.editor.load(answer["grid"], f"New puzzle ({level})", origin=("new", level))
         self.rater.known(answer["grid"], answer["level"])
         document.body.dataset.seed = str(seed)
         document.body.dataset.makeMs = str(answer["ms"])  # the worker's own time (bench/)

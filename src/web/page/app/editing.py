@@ -98,6 +98,8 @@ class Editor:
         ``bump``: True when the reader played (``games.played``), False for a change that
         is not their play, None for a game brought back exactly as it was kept (nothing
         to keep)."""
+        self.origin = ("", "", "")
+        """The puzzle last loaded, where it came from and its level (``load``)."""
         self.leaving = Event()
         """Triggered before another puzzle or a kept game replaces the board (``load``,
         ``play``), the board still as the reader left it: a change still waiting to be
@@ -205,13 +207,17 @@ class Editor:
         self.settle(edit=typed, what=what, said=said, verdict=verdict)
         return True
 
-    def load(self, grid: str, what: str, record: bool = True) -> None:
+    def load(
+        self, grid: str, what: str, record: bool = True, origin: "tuple[str, str]" = ("", "")
+    ) -> None:
         """Put a puzzle on the sheet: its digits become the givens, the timer starts at
         zero. ``record``: the reader loaded it (Undo takes it back, and it is their game
-        now)."""
+        now); ``origin``: where it came from and its level, for its name in Your games
+        (``games.SOURCES``, ``games.LEVELS``)."""
         self.leaving.trigger(None)
         before = self.sheet.snapshot()
         self.sheet.load(grid)
+        self.origin = (self.sheet.puzzle(), origin[0], origin[1])
         if record and self.sheet.snapshot() != before:
             self.past.record(before, what, self.watch.ms())
         self.status.clear()

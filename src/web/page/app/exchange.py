@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from status import Status
     from yourgames import Arrival
 
+ORIGINS = {"paste": "pasted", "import box": "imported", "link": "link"}
+"""Each source's name for Your games (``games.SOURCES``)."""
 LABELS = {"line": "81-char string", "json": "LeetCode JSON"}
 """What the status calls each export."""
 
@@ -50,7 +52,9 @@ class Exchange:
         """
         say, arrival = self.status.say, self.arrival
         if source == "link" and (arrival.from_link or arrival.typed):
-            if arrival.from_link:
+            if arrival.from_link and arrival.reloaded:
+                say("Your puzzle is back on the board, as you left it.", "restored")
+            elif arrival.from_link:
                 say("Puzzle loaded from the link.", "loaded")
             else:
                 say("Kept what you typed: the link's puzzle was not loaded.", "loaded")
@@ -64,7 +68,8 @@ class Exchange:
             self.status.show([f"Could not read the {source}: {error}"], "error")
             say("The board is unchanged.", "unread")
             return
-        self.editor.load(answer["grid"], f"the puzzle from the {source}")
+        origin = (ORIGINS.get(source, ""), "")
+        self.editor.load(answer["grid"], f"the puzzle from the {source}", origin=origin)
         say(f"Puzzle loaded from the {source}.", "loaded")
 
     async def export(self, kind: str) -> None:

@@ -5,17 +5,26 @@ holds the reader's last games, the one on the board when they left, and the view
 choices::
 
     {"current": "53..7....6..",        the puzzle on the board ("" for an empty board)
-     "games": [{"board": "...", "ms": 245000}, ...],   most recently played first
+     "games": [{"board": "...", "ms": 245000,          most recently played first
+                "at": 1765000000000, "source": "sample", "level": "medium"}, ...],
      "hidden": false, "auto": true,    the timer hidden, the candidates shown,
      "tidy": true}                     a placed digit erases its peers' pencil marks
 
 A **game** is a puzzle with the reader's play on it: ``board`` is ``sheet.Sheet``'s
 snapshot (givens, entries, pencil marks, what hints crossed out; no solver's digits) and
-``ms`` the time on it. Games are known by their puzzle (its givens): at most one game a
-puzzle, at most ``MAX_GAMES``. Past that, a game with nothing written on it (no entry,
-mark or crossing out: a sample looked at, a paste) goes before any with the reader's
-work, the one played longest ago first (``trimmed``): eight puzzles opened to look at
-never push out the game being solved.
+``ms`` the time on it; ``at`` when it was last played (ms since 1970, 0: not known),
+``source`` where its puzzle came from (``SOURCES``) and ``level`` its level when known
+(``LEVELS``): what names it in the menu (``label``), with a picture of its givens.
+Games are known by their puzzle (its givens): at most one game a puzzle, at most
+``MAX_GAMES``. Past that, a game with nothing written on it (no entry, mark or crossing
+out: a sample looked at, a paste) goes before any with the reader's work, the one played
+longest ago first (``trimmed``): eight puzzles opened to look at never push out the game
+being solved.
+
+A puzzle being typed on the board (its givens not locked by Start solving) is **one**
+game, saved as it grows: each save replaces the game it grew from (``played``). Until it
+is started or has entries of the reader's it is a **draft** (``drafting``): at most one
+is kept, the newest, beside the ``MAX_GAMES`` games, so typing never pushes out a game.
 
 A game moves to the front, and becomes ``current``, when the reader plays it (an edit, a
 puzzle they load or make). A puzzle opened from a link is not their game until they play
@@ -50,10 +59,16 @@ if TYPE_CHECKING:
 
         board: str
         ms: int
+        at: int
+        source: str
+        level: str
 
-    Facts = tuple[str, str, int, int, bool]
+    Facts = tuple[str, str, int, int, bool, bool]
     """What ``facts`` reads from a board: its snapshot, puzzle, givens and entries counted,
-    and whether the reader wrote on it."""
+    whether the reader wrote on it, and whether its givens are locked (started)."""
+
+    Named = tuple[int, str, str]
+    """When a game was played (ms since 1970), where its puzzle came from, its level."""
 
     class Kept(TypedDict):
         """All that storage keeps (see the module's docstring)."""
@@ -73,6 +88,14 @@ OLD_KEYS = ("sudoku-lab board ", "sudoku-lab play ")
 """The keys of the version before (the puzzle; the play on it), read once if KEY is not
 there, so an update loses no game."""
 MAX_GAMES = 8
+"""Games kept at most, besides the one draft (see the module's docstring)."""
+SOURCES = ("sample", "link", "pasted", "imported", "typed", "new")
+"""Where a game's puzzle came from: a sample, a link, a paste, the import box, typed on
+the board, New puzzle."""
+LEVELS = ("easy", "medium", "hard", "expert", "extreme")
+"""A puzzle's level, as the samples and New puzzle name it."""
+MAX_AT = 10**14
+"""A time (ms since 1970) past the year 5000: later is not a real one."""
 MAX_MS = 100 * 3600 * 1000
 """A hundred hours: more is not a time anyone spent."""
 MAX_TEXT = 40_000
@@ -111,7 +134,7 @@ def read(text: "str | None") -> "Kept":
     if data is None:
         return kept
     games = data.get("games")
-    for item in games[:MAX_GAMES] if isinstance(games, list) else []:
+    for item in games[: MAX_GAMES + 1] if isinstance(games, list) else []:
         game = game_of(item)
         if game is not None and find(kept, puzzle_of(game)) is None:
             kept["games"].append(game)
@@ -129,7 +152,24 @@ def game_of(item: object) -> "Game | None":
     if not isinstance(item, dict):
         return None
     found = facts(item.get("board"))
-    return None if found is None else {"board": found[0], "ms": ms_of(item.get("ms"))}
+    if found is None:
+        return None
+    at, source, level = item.get("at"), item.get("source"), item.get("level")
+    game: Game = {
+        "board": found[0],
+        "ms": ms_of(item.get("ms")),
+        "at": int(at) if isinstance(at, (int, float)) and at_valid(at) else 0,
+        "source": source if isinstance(source, str) and source in SOURCES else "",
+        "level": level if isinstance(level, str) and level in LEVELS else "",
+    }
+    return game
+
+
+def at_valid(value: object) -> bool:
+    """Whether ``value`` is a time a game was played: ms since 1970, up to ``MAX_AT``."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    return 0 <= value <= MAX_AT  # False for NaN too
 
 
 def facts(board: object) -> "Facts | None":
@@ -153,7 +193,7 @@ def facts(board: object) -> "Facts | None":
     puzzle = sheet.puzzle()
     wrote = any(sheet.entries) or any(sheet.pencil) or any(sheet.struck)
     snapshot, given = sheet.snapshot(with_solved=False), 81 - puzzle.count(BLANK)
-    known = (snapshot, puzzle, given, sheet.count_entries(), wrote)
+    known = (snapshot, puzzle, given, sheet.count_entries(), wrote, sheet.locked)
     if len(remembered) >= FACTS_KEPT:
         remembered.clear()
     remembered[board] = known
@@ -190,20 +230,37 @@ def find(kept: "Kept", puzzle: str) -> "Game | None":
     return None
 
 
-def played(kept: "Kept", sheet: Sheet, ms: float, bump: bool) -> "Kept":
+def played(
+    kept: "Kept", sheet: Sheet, ms: float, bump: bool, named: "Named" = (0, "", "")
+) -> "Kept":
     """``kept`` with the board's game saved: at the front and current when ``bump`` (the
-    reader played it); else updated where it is, if it is kept at all. An empty board is
-    no game: ``bump`` makes it current (the next visit starts empty), the games stay."""
+    reader played it); else updated where it is, if it is kept at all. ``named`` is when
+    (ms since 1970) and where its puzzle came from, and its level (see the module's
+    docstring; "" keeps what the game had). An empty board is no game: ``bump`` makes it
+    current (the next visit starts empty), the games stay.
+
+    A puzzle being typed (givens not locked) replaces the game it grew from, the one on
+    the board before if that was being typed too: one game, saved as it grows."""
     puzzle = sheet.puzzle()
     if puzzle == BLANK * 81:
         if bump:
             kept["current"] = ""
         return kept
-    game: Game = {"board": sheet.snapshot(with_solved=False), "ms": ms_of(int(ms))}
+    now, source, level = named
     games = kept["games"]
     at = next((i for i, other in enumerate(games) if puzzle_of(other) == puzzle), None)
+    old = games[at] if at is not None else None
+    game: Game = {
+        "board": sheet.snapshot(with_solved=False),
+        "ms": ms_of(int(ms)),
+        "at": now if bump and at_valid(now) else (old["at"] if old else 0),
+        "source": source or (old["source"] if old else ""),
+        "level": level or (old["level"] if old else ""),
+    }
     if bump:
-        others = [other for i, other in enumerate(games) if i != at]
+        grew = find(kept, kept["current"]) if kept["current"] else None
+        typing = not sheet.locked and grew is not None and not known_facts(grew)[5]
+        others = [g for g in games if g is not old and not (typing and g is grew)]
         others.insert(0, game)
         kept["games"] = trimmed(others)
         kept["current"] = puzzle
@@ -212,14 +269,23 @@ def played(kept: "Kept", sheet: Sheet, ms: float, bump: bool) -> "Kept":
     return kept
 
 
+def drafting(game: "Game") -> bool:
+    """Whether ``game`` is a draft: a puzzle being typed, not started, with nothing of the
+    reader's written on it (see the module's docstring)."""
+    found = known_facts(game)
+    return not found[5] and not found[4]
+
+
 def trimmed(games: "list[Game]") -> "list[Game]":
     """At most ``MAX_GAMES`` of ``games`` (most recently played first, the board's at the
-    front, which stays): past that, the games with nothing written on them go first, the
-    oldest first, then the oldest of the others."""
-    games = list(games)
-    while len(games) > MAX_GAMES:
-        unwritten = [i for i in range(1, len(games)) if not written(games[i])]
-        games.pop(unwritten[-1] if unwritten else -1)
+    front, which stays) and the newest draft: past that, the games with nothing written
+    on them go first, the oldest first, then the oldest of the others."""
+    drafts = [i for i, game in enumerate(games) if drafting(game)]
+    games = [game for i, game in enumerate(games) if i not in drafts[1:]]
+    while len(games) - any(drafting(game) for game in games) > MAX_GAMES:
+        kept = [i for i in range(1, len(games)) if not drafting(games[i])]
+        unwritten = [i for i in kept if not written(games[i])]
+        games.pop(unwritten[-1] if unwritten else kept[-1])
     return games
 
 
@@ -273,3 +339,80 @@ def counts(game: "Game") -> "tuple[int, int]":
     """A game's givens, and the reader's entries on it."""
     found = known_facts(game)
     return found[2], found[3]
+
+
+SOURCE_NAMES = {
+    "sample": "sample",
+    "link": "From a link",
+    "pasted": "Pasted",
+    "imported": "Imported",
+    "typed": "Typed",
+    "new": "New",
+}
+"""How ``label`` names each source."""
+WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+def label(game: "Game", now: int, offset: int) -> str:
+    """A game's name in the menu: what tells it apart at a glance, short enough for a
+    phone's menu. Its level and where it came from ("Medium sample", "New expert",
+    "Pasted"), "Being typed" for a draft, and when it was last played (``when``; ``now``
+    the time, ``offset`` the reader's time zone as JavaScript's ``getTimezoneOffset``).
+    (No ``str.capitalize``: MicroPython has none.)"""
+    level, source = game["level"][:1].upper() + game["level"][1:], game["source"]
+    if drafting(game):
+        name = "Being typed"
+    elif source == "sample":
+        name = (level + " sample") if level else "Sample"
+    elif source == "new":
+        name = "New " + (game["level"] or "puzzle")
+    else:
+        name = SOURCE_NAMES.get(source, "Puzzle")
+        name = f"{name} ({game['level']})" if level else name
+    return name + (" · " + when(game["at"], now, offset) if game["at"] else "")
+
+
+def when(at: int, now: int, offset: int) -> str:
+    """When ``at`` was, as the reader says it at ``now`` (both ms since 1970; ``offset``:
+    minutes from local time to UTC, JavaScript's ``getTimezoneOffset``): "today 14:05",
+    "yesterday 09:12", "Mon 18:30" within a week, else "3 Dec" (and the year if not this
+    one's)."""
+    local, today = at // 60000 - offset, now // 60000 - offset
+    day, minute = divmod(local, 1440)
+    days = today // 1440 - day
+    clock = f"{minute // 60:02d}:{minute % 60:02d}"
+    if days == 0:
+        return "today " + clock
+    if days == 1:
+        return "yesterday " + clock
+    if 1 < days < 7:
+        return WEEKDAYS[(day + 3) % 7] + " " + clock  # 1970-01-01 was a Thursday
+    year, month, date = civil(day)
+    shown = f"{date} {MONTHS[month - 1]}"
+    return shown if year == civil(today // 1440)[0] else f"{shown} {year}"
+
+
+def civil(day: int) -> "tuple[int, int, int]":
+    """The date (year, month, day) of ``day`` days since 1970-01-01 (the proleptic
+    Gregorian calendar: Howard Hinnant's ``civil_from_days``)."""
+    z = day + 719468
+    era = z // 146097
+    doe = z - era * 146097
+    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
+    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
+    mp = (5 * doy + 2) // 153
+    date = doy - (153 * mp + 2) // 5 + 1
+    month = mp + 3 if mp < 10 else mp - 9
+    return yoe + era * 400 + (month <= 2), month, date
+
+
+def days_from_civil(year: int, month: int, date: int) -> int:
+    """The days since 1970-01-01 of a date (``civil``'s inverse: Hinnant's
+    ``days_from_civil``)."""
+    year -= month <= 2
+    era = year // 400
+    yoe = year - era * 400
+    doy = (153 * (month + (-3 if month > 2 else 9)) + 2) // 5 + date - 1
+    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
+    return era * 146097 + doe - 719468

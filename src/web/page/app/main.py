@@ -60,8 +60,15 @@ if TYPE_CHECKING:
     from collections.abc import Coroutine
     from typing import Any
 
+
+def navigation() -> str:
+    """How the page was reached: "navigate", "reload", "back_forward" (Navigation Timing)."""
+    entries = window.performance.getEntriesByType("navigation")
+    return str(entries[0].type) if entries.length else "navigate"
+
+
 page = web.page
-arrival = Arrival(window.location.search)
+arrival = Arrival(window.location.search, navigation())
 sheet = Sheet()
 view = BoardView(sheet, Layer())
 status = Status(page["status"], page["messages"])
@@ -264,8 +271,9 @@ def on_page_key(event: "Any") -> None:
 @when("click", ".sample")
 def on_sample(event: "Any") -> None:
     """Load a sample puzzle (81-char strings in the page's HTML)."""
-    name = event.currentTarget.textContent
-    editor.load(event.currentTarget.dataset.puzzle, f"the {name} sample")
+    button = event.currentTarget
+    name, level = button.textContent, button.getAttribute("data-level") or ""
+    editor.load(button.dataset.puzzle, f"the {name} sample", origin=("sample", level))
     status.say(f"Sample loaded: {name}.", "loaded")
 
 
@@ -379,6 +387,12 @@ def on_edit_givens() -> None:
     editor.edit_givens()
 
 
+@when("change", "#games")
+def on_game_chosen() -> None:
+    """A game chosen in "Your games": its picture and facts beside the menu."""
+    your_games.describe(keeper.kept)
+
+
 @when("click", "#resume")
 def on_resume() -> None:
     """Open the game chosen in "Your games" (Undo goes back)."""
@@ -432,7 +446,7 @@ def restore_board() -> None:
     page["p-strategy"].value = wanted["strategy"]
     grid = readable(wanted["puzzle"]) if arrival.link else None
     if grid and not arrival.typed:
-        editor.load(grid, "", record=False)
+        editor.load(grid, "", record=False, origin=("link", ""))
         arrival.from_link = True
     spawn(restore_game())
 

@@ -65,9 +65,9 @@ def make_part_boxes() -> None:
         box.append(label)
 
 
-def widget_pairs() -> tuple[list[tuple[str, str]], tuple[str, ...]]:
-    """The panel's widget options as link parameters (none at defaults), and the parts
-    shown; a loop that does not read is said in the panel and left out."""
+def widget_pairs() -> list[tuple[str, str]]:
+    """The panel's widget options as link parameters (none at defaults); a loop that does
+    not read is said in the panel and left out."""
     pairs: list[tuple[str, str]] = []
     checks = document.querySelectorAll("#share-parts input")
     shown = tuple(c.value for c in checks if c.checked) if checks.length else options.CONTROLS
@@ -82,7 +82,7 @@ def widget_pairs() -> tuple[list[tuple[str, str]], tuple[str, ...]]:
     if note is not None:
         bad = text and loop is None
         note.textContent = "Loop: write FROM-TO with FROM < TO, e.g. 0-200." if bad else ""
-    return pairs, shown
+    return pairs
 
 
 def show_share(player: Player) -> None:
@@ -92,7 +92,7 @@ def show_share(player: Player) -> None:
     if player.timeline is None:
         return
     grid, speed = player.grid, setting_pairs(player)
-    extra, shown = widget_pairs()
+    extra = widget_pairs()
     query = options.share_query(grid, player.strategy, speed)
     settings = speed + extra
     at_step = list(settings)  # no star in a list display: MicroPython has none
@@ -102,7 +102,6 @@ def show_share(player: Player) -> None:
     fields = {
         "share-link": browser.page_url("index.html" + query),
         "share-step": browser.page_url("embed.html" + step),
-        "share-iframe": snippets.iframe_snippet(widget, shown),
         "share-tag": snippets.tag_snippet(
             browser.page_url("static/js/embed.js"),
             grid,
@@ -112,16 +111,73 @@ def show_share(player: Player) -> None:
         ),
     }
     for name, text in fields.items():
-        element = document.getElementById(name)
-        if element is not None and element.value != text:
-            element.value = text
-            relabel_for(name)
+        show_field(name, text)
+    if sizing["url"] != widget:
+        sizing["url"] = widget
+        show_field("share-iframe", "Measuring the widget...")
+        document.getElementById("share-iframe").dataset.sized = ""
+        browser.spawn(size_snippet(widget))
     exports.show_plan(player)
     label = document.getElementById("share-step-label")
     if label is not None:
         label.textContent = (
             "Link to step " + grouped(player.cursor.pos) + " (the widget, paused there)"
         )
+
+
+def show_field(name: str, text: str) -> None:
+    """Put ``text`` in the panel's field ``name`` (its Copy button says "Copy" again)."""
+    element = document.getElementById(name)
+    if element is not None and element.value != text:
+        element.value = text
+        relabel_for(name)
+
+
+sizing: "dict[str, Any]" = {"url": ""}
+"""The widget address the iframe snippet is sized for, last asked (``size_snippet``)."""
+
+
+async def size_snippet(url: str) -> None:
+    """The iframe snippet for the widget at ``url``, tall enough for it: the widget
+    measured as it lays itself out, 40rem wide and a phone's width (``measure_widget``),
+    not a sum of its parts' heights, which another font or a loaded machine made wrong.
+    ``#share-iframe[data-sized]`` is the address it was sized for (tests wait on it)."""
+    heights = []
+    for width in snippets.FRAME_WIDTHS:  # no await in a comprehension: MicroPython has none
+        heights.append(await measure_widget(url, width))  # noqa: PERF401
+    if sizing["url"] != url:
+        return  # asked again for other settings meanwhile: that answer is the one shown
+    show_field("share-iframe", snippets.iframe_snippet(url, heights[0], heights[1]))
+    document.getElementById("share-iframe").dataset.sized = url
+
+
+async def measure_widget(url: str, width: int) -> int:
+    """The height (px) of the widget at ``url`` in a frame ``width`` px wide: a frame of
+    this origin out of view and hidden, where the widget lays out before Python what its
+    Python will show (static/js/widget.js) and starts no Python (it is never in view).
+    Its keys' help shows, as on a reader's screen with a mouse, even if this one is a
+    touch screen: the height is the larger one."""
+    frame = document.createElement("iframe")
+    frame.setAttribute("aria-hidden", "true")
+    frame.tabIndex = -1
+    frame.title = "The widget, measured for the snippet"
+    frame.style.cssText = (
+        f"position:fixed;left:-30000px;top:0;width:{width}px;height:200px;border:0;"
+        "visibility:hidden"
+    )
+    loaded = window.Promise.withResolvers()
+    frame.addEventListener("load", loaded.resolve)
+    frame.src = url
+    document.body.append(frame)
+    try:
+        await loaded.promise
+        inside = frame.contentDocument
+        for keys in inside.querySelectorAll(".legend .keys"):
+            keys.style.display = "block"  # hidden on a touch screen: a reader's may have it
+        box = inside.querySelector(".widget")
+        return int(window.Math.ceil(box.getBoundingClientRect().height))
+    finally:
+        frame.remove()
 
 
 copies: "dict[str, list[Any]]" = {}
@@ -211,7 +267,7 @@ def mount_section(  # noqa: PLR0913 (the app's parts the player works with)
     player.view.part["strategy"].value = wanted["strategy"]
     player.show_marks(wanted["candidates"])
     player.show_tree(wanted["tree"])
-    if "puzzle=" in query:
+    if any(name == "puzzle" for name, _ in options.parse_query(query)[0]):
         browser.spawn(restore_link(player, wanted, " ".join(notes), read_board, load_text))
     exports.bind(player)
     make_part_boxes()

@@ -211,11 +211,11 @@ class TreeView:
         """``draw``'s work: the blocks of the window shown, the words, the overlay."""
         self.drawn = self.wanted()
         lo, hi, _ = self.drawn
-        width = max(1, int(self.canvas.parentElement.clientWidth))
+        box = self.canvas.parentElement
+        width, height = max(1, int(box.clientWidth)), max(1, int(box.clientHeight))
         deepest = max(1, tree.deepest(self.tree))
         self.rows = deepest
-        row = max(3, min(12, 180 // deepest))
-        height = deepest * row
+        row = height / deepest  # the rows fill the panel's fixed height
         for canvas in (self.canvas, self.overlay):
             if canvas.width != width or canvas.height != height:
                 canvas.width, canvas.height = width, height
@@ -231,7 +231,7 @@ class TreeView:
         for look, blocks in by_look.items():
             context.fillStyle = self.swatch(SWATCHES[look]).backgroundColor
             for x, w, depth, _ in blocks:
-                context.fillRect(x, (depth - 1) * row, max(w, 1), row - 1)
+                context.fillRect(x, (depth - 1) * row, max(w, 1), max(1, row - 1))
         self.summary()
         panel = self.part["tree-panel"]
         panel.dataset.steps = str(self.upto())
@@ -261,7 +261,7 @@ class TreeView:
         lo, hi, _ = self.drawn
         at = min(self.pos, hi)
         width, height = self.overlay.width, self.overlay.height
-        row = height // max(1, self.rows)
+        row = height / max(1, self.rows)
         context = self.overlay.getContext("2d")
         context.clearRect(0, 0, width, height)
         scale = width / max(1, hi - lo)
