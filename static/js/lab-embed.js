@@ -119,7 +119,7 @@ export async function openEmbed(run, widget) {
   const trace = await pack(json);
   const url = `${site}embed.html?controls=${widget.controls}#trace=${trace}`;
   const tag = tagSnippet(site, widget.controls, json);
-  const frame = widget.iframeSnippet(url);
+  const frame = await widget.iframeSnippet(url);
   $("embed-tag").value = tag;
   $("embed-iframe").value = frame;
   $("embed-tag-size").textContent = kilobytes(tag);

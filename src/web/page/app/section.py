@@ -139,45 +139,16 @@ sizing: "dict[str, Any]" = {"url": ""}
 
 async def size_snippet(url: str) -> None:
     """The iframe snippet for the widget at ``url``, tall enough for it: the widget
-    measured as it lays itself out, 40rem wide and a phone's width (``measure_widget``),
+    measured as it lays itself out, 40rem wide and a phone's width (``browser.measure_widget``),
     not a sum of its parts' heights, which another font or a loaded machine made wrong.
     ``#share-iframe[data-sized]`` is the address it was sized for (tests wait on it)."""
     heights = []
     for width in snippets.FRAME_WIDTHS:  # no await in a comprehension: MicroPython has none
-        heights.append(await measure_widget(url, width))  # noqa: PERF401
+        heights.append(await browser.measure_widget(url, width))  # noqa: PERF401
     if sizing["url"] != url:
         return  # asked again for other settings meanwhile: that answer is the one shown
     show_field("share-iframe", snippets.iframe_snippet(url, heights[0], heights[1]))
     document.getElementById("share-iframe").dataset.sized = url
-
-
-async def measure_widget(url: str, width: int) -> int:
-    """The height (px) of the widget at ``url`` in a frame ``width`` px wide: a frame of
-    this origin out of view and hidden, where the widget lays out before Python what its
-    Python will show (static/js/widget.js) and starts no Python (it is never in view).
-    Its keys' help shows, as on a reader's screen with a mouse, even if this one is a
-    touch screen: the height is the larger one."""
-    frame = document.createElement("iframe")
-    frame.setAttribute("aria-hidden", "true")
-    frame.tabIndex = -1
-    frame.title = "The widget, measured for the snippet"
-    frame.style.cssText = (
-        f"position:fixed;left:-30000px;top:0;width:{width}px;height:200px;border:0;"
-        "visibility:hidden"
-    )
-    loaded = window.Promise.withResolvers()
-    frame.addEventListener("load", loaded.resolve)
-    frame.src = url
-    document.body.append(frame)
-    try:
-        await loaded.promise
-        inside = frame.contentDocument
-        for keys in inside.querySelectorAll(".legend .keys"):
-            keys.style.display = "block"  # hidden on a touch screen: a reader's may have it
-        box = inside.querySelector(".widget")
-        return int(window.Math.ceil(box.getBoundingClientRect().height))
-    finally:
-        frame.remove()
 
 
 copies: "dict[str, list[Any]]" = {}

@@ -6,7 +6,7 @@ Runs on the page's main thread (MicroPython through PyScript).
 
 import asyncio
 
-from pyscript import window
+from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 TYPE_CHECKING = False
@@ -88,3 +88,32 @@ async def copy_text(text: str) -> bool:
     except Exception:  # the clipboard may be refused (no focus, no permission)
         return False
     return True
+
+
+async def measure_widget(url: str, width: int) -> int:
+    """The height (px) of the widget at ``url`` in a frame ``width`` px wide: a frame of
+    this origin out of view and hidden, where the widget lays out before Python what its
+    Python will show (static/js/widget.js) and starts no Python (it is never in view).
+    Its keys' help shows, as on a reader's screen with a mouse, even if this one is a
+    touch screen: the height is the larger one."""
+    frame = document.createElement("iframe")
+    frame.setAttribute("aria-hidden", "true")
+    frame.tabIndex = -1
+    frame.title = "The widget, measured for the snippet"
+    frame.style.cssText = (
+        f"position:fixed;left:-30000px;top:0;width:{width}px;height:200px;border:0;"
+        "visibility:hidden"
+    )
+    loaded = window.Promise.withResolvers()
+    frame.addEventListener("load", loaded.resolve)
+    frame.src = url
+    document.body.append(frame)
+    try:
+        await loaded.promise
+        inside = frame.contentDocument
+        for keys in inside.querySelectorAll(".legend .keys"):
+            keys.style.display = "block"  # hidden on a touch screen: a reader's may have it
+        box = inside.querySelector(".widget")
+        return int(window.Math.ceil(box.getBoundingClientRect().height))
+    finally:
+        frame.remove()

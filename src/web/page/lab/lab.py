@@ -33,7 +33,7 @@ from client import Solver
 from offline import keep_offline
 from pyscript import document, when, window, workers
 from pyscript.ffi import create_proxy, to_js
-from snippets import iframe_snippet
+from snippets import FRAME_WIDTHS, iframe_snippet
 
 from sudoku.bank import BANK
 from sudoku.formats import PuzzleError, parse
@@ -104,9 +104,13 @@ def own_puzzle(text: str) -> "list[str]":
     return [grid, ""]
 
 
-def embed_iframe(url: str) -> str:
-    """The iframe snippet of the widget at ``url`` (with ``EMBED_CONTROLS``)."""
-    return iframe_snippet(str(url), EMBED_CONTROLS)
+async def embed_iframe(url: str) -> str:
+    """The iframe snippet of the widget at ``url`` (with ``EMBED_CONTROLS``), tall enough
+    for it: the widget measured 40rem wide and a phone's width, as the app's Share does."""
+    heights = []
+    for width in FRAME_WIDTHS:  # no await in a comprehension: MicroPython has none
+        heights.append(await browser.measure_widget(str(url), width))  # noqa: PERF401
+    return iframe_snippet(str(url), heights[0], heights[1])
 
 
 def page_data() -> "dict[str, Any]":
