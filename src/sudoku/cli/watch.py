@@ -49,7 +49,10 @@ def add(commands: Commands) -> None:
         type=positive,
         default=LIMITS.events,
         metavar="N",
-        help=f"stop after N writes (default {LIMITS.events:,})",
+        help=(
+            f"stop after N writes (default: no such cap, but {MAX_EVENTS:,} with --record; "
+            f"the time is capped at {LIMITS.seconds:g} s, as LeetCode's)"
+        ),
     )
     command.add_argument(
         "--record",
@@ -69,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
     code = code_text(args.code)
     grid = parse(one_puzzle(args))
     events: list[Event] = []
-    most = min(args.max_events, MAX_EVENTS) if args.record else args.max_events
+    most = min(args.max_events or MAX_EVENTS, MAX_EVENTS) if args.record else args.max_events
     with capped_memory():
         done = watch(
             code, grid, Limits(most, *LIMITS[1:]), events.append if args.record else print_event
