@@ -188,7 +188,9 @@ LATE = "stopped: took more than 2 s: LeetCode would time out (line "
         ("def solve(board):\n    n = 0\n    while n >= 0:\n        n = len([n])\n", (3, 4), True),
     ],
 )
-def test_an_infinite_loop_stops_within_seconds(code: str, line: tuple[int, ...], rate: bool) -> None:
+def test_an_infinite_loop_stops_within_seconds(
+    code: str, line: tuple[int, ...], rate: bool
+) -> None:
     """A loop that never ends (in a function, at the top of the file, behind an ``except
     Exception``, on one line: one jump to itself, no line event, a ``for`` loop that calls
     nothing, a loop of calls) is stopped at the time limit, and names the line running
