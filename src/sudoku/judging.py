@@ -24,12 +24,12 @@ from collections import namedtuple
 from time import perf_counter
 
 from sudoku.formats import shown
-from sudoku.grid import BLANK, DIGITS, Grid, cell_name, checked_grid
+from sudoku.grid import BLANK, DIGITS, PEERS, Grid, cell_name, checked_grid
 from sudoku.solver import analyze
 from sudoku.tracing import trace
 from sudoku.validate import conflicts, describe
 from sudoku.watching import LIMITS, Limits, Run, watch
-from sudoku.words import STRATEGIES, grouped
+from sudoku.words import STRATEGIES, grouped, listing
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -102,14 +102,34 @@ def verdict(grid: Grid, run: Run, solution: Grid | None) -> str:
 
 
 def why_wrong(grid: Grid, run: Run) -> str:
-    """What the run's counters say about a wrong answer to ``grid``: nothing written to
-    the board at all, or a search on the board that never took a digit back ("" if
-    neither)."""
+    """What the run's counters and board say about a wrong answer to ``grid``: nothing
+    written to the board at all, a search on the board that never took a digit back, or
+    one that gave up on a blank that still has room ("" if none of these)."""
     if not run["steps"]:
         return " (your code never wrote to the board: the answer is the board it was given)"
     if not run["undos"] and not run["at_end"] and BLANK in grid:
         return " (no cell was ever set back to '.': did each dead end undo its writes?)"
+    if not board_problem(run["board"]):
+        return gave_up(cells_of(run["board"]))
     return ""
+
+
+def gave_up(answer: Grid) -> str:
+    """For a board returned with blanks and no clash: the first blank's digits that still
+    fit it (its peers hold none of them), said as the hint that the search went back from
+    a cell it could fill ("" if the board clashes, is full, or the first blank has none)."""
+    blank = answer.find(BLANK)
+    if blank < 0 or conflicts(answer):
+        return ""
+    held = {answer[peer] for peer in PEERS[blank]}
+    fits = [digit for digit in DIGITS if digit not in held]
+    if not fits:
+        return ""
+    said = "allows " + listing(fits) if len(fits) > 1 else "allows " + fits[0]
+    return (
+        f": {cell_name(blank)} still {said}, but your code went back from it: "
+        "look at what you take back when you undo"
+    )
 
 
 def board_problem(board: list[object]) -> str:

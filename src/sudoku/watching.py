@@ -389,6 +389,7 @@ def tally(  # noqa: PLR0915 (one run's hooks, closures over its counters)
     lines = calls = depth = max_depth = steps = writes = undos = 0
     first_write = -1  # work done before the first write (-1: no write yet)
     heat = [0] * (lines_in + 2)
+    line_maps: dict[CodeType, dict[int, int]] = {}
     wake: list[Callable[[], None]] = [lambda: None]
     reason = ""
     started_at = perf_counter()
@@ -450,12 +451,19 @@ def tally(  # noqa: PLR0915 (one run's hooks, closures over its counters)
         if window_ends:
             late(sys._getframe(1).f_lineno)  # a loop on one line makes no line event
             return None
-        if target < source and code.co_code[target] != FOR_ITER:  # a while loop's turn
-            lines += 1
-            if not lines & (CLOCK_EVERY - 1) and perf_counter() > deadline:
-                late(sys._getframe(1).f_lineno)
+        if target > source:
+            return MONITORING.DISABLE
+        if counting:  # a jump back within a line: a line run again, as sys.settrace counts
+            where = line_maps.get(code) or line_map(code, line_maps)
+            if where[target] == where[source]:
+                counted(code, where[target])
             return None
-        return MONITORING.DISABLE
+        if code.co_code[target] == FOR_ITER:
+            return MONITORING.DISABLE
+        lines += 1  # a while loop's turn
+        if not lines & (CLOCK_EVERY - 1) and perf_counter() > deadline:
+            late(sys._getframe(1).f_lineno)
+        return None
 
     def local(frame: FrameType, event: str, arg: object) -> TraceFunction:  # noqa: ARG001
         nonlocal lines, depth
@@ -533,6 +541,15 @@ def tally(  # noqa: PLR0915 (one run's hooks, closures over its counters)
 
     hooks = Hooks(called, started, ended, jumped, counted)
     return Tally(hooks, note, stop, late, counts, limits, wake)
+
+
+def line_map(code: CodeType, maps: dict[CodeType, dict[int, int]]) -> dict[int, int]:
+    """The line of each instruction's offset in ``code``, kept in ``maps``."""
+    found = maps[code] = {}
+    for start, end, line in code.co_lines():
+        for offset in range(start, end, 2):
+            found[offset] = line or 0
+    return found
 
 
 def wrote_at_end(counts: Counts) -> bool:

@@ -27,6 +27,7 @@ from pathlib import Path
 from sudoku.cli.arguments import PUZZLE_HELP, Commands, positive
 from sudoku.cli.inputs import code_text, one_puzzle
 from sudoku.formats import parse
+from sudoku.inspecting import state_at
 from sudoku.judging import expected, verdict
 from sudoku.recording import MAX_EVENTS, record
 from sudoku.watching import LIMITS, Event, Limits, Run, watch
@@ -64,6 +65,15 @@ def add(commands: Commands) -> None:
             "its JSON (for a <sudoku-lab> tag), or =fragment: trace=... for an iframe's #"
         ),
     )
+    command.add_argument(
+        "--at",
+        type=positive,
+        metavar="N",
+        help=(
+            "print, as JSON, the state right after the N-th write (the player's step N): "
+            "your frames, outermost first, each with its function, line and locals"
+        ),
+    )
     command.set_defaults(run=run)
 
 
@@ -71,6 +81,8 @@ def run(args: argparse.Namespace) -> int:
     """Print each write, then the summary; exit 0 when the verdict is ``ok``."""
     code = code_text(args.code)
     grid = parse(one_puzzle(args))
+    if args.at is not None:
+        return print_state(code, grid, args.at)
     events: list[Event] = []
     most = min(args.max_events or MAX_EVENTS, MAX_EVENTS) if args.record else args.max_events
     with capped_memory():
@@ -91,6 +103,22 @@ def run(args: argparse.Namespace) -> int:
     for line in done["traceback"]:
         print(line, file=sys.stderr)
     return 0 if said.startswith("ok") else 1
+
+
+def print_state(code: str, grid: str, step: int) -> int:
+    """Print the frames at ``step`` as JSON (run twice: the second run must make the same
+    write there, else stderr says so); 1 if there is no such step or the runs differ."""
+    with capped_memory():
+        first = state_at(code, grid, step)
+        if first["message"]:
+            print(f"sudoku: {first['message']}", file=sys.stderr)
+            return 1
+        again = state_at(code, grid, step, first["write"])
+    print(json.dumps(first["frames"], indent=1))
+    if again["message"]:
+        print(f"sudoku: {again['message']}", file=sys.stderr)
+        return 1
+    return 0
 
 
 def fragment(text: str) -> str:
