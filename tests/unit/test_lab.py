@@ -121,3 +121,46 @@ def test_the_judge_answers_each_puzzle_beside_the_builtins() -> None:
 def test_only_pyodide_is_cached_when_first_used(path: str, lazy: bool) -> None:
     """The build marks Pyodide's files lazy (stored at the lab's first use), no other."""
     assert build_site.lazy_files([path, "index.html"]) == ([path] if lazy else [])
+
+
+FORGOT = """class Solution:
+    def solveSudoku(self, board):
+        self.rows = [set() for _ in range(9)]
+        for r in range(9):
+            for c in range(9):
+                if board[r][c] != ".":
+                    self.rows[r].add(board[r][c])
+        self.fill(board, 0)
+
+    def fill(self, board, i):
+        if i == 81:
+            return True
+        r, c = divmod(i, 9)
+        if board[r][c] != ".":
+            return self.fill(board, i + 1)
+        for digit in "123456789":
+            if digit in self.rows[r]:
+                continue
+            board[r][c] = digit
+            self.rows[r].add(digit)
+            if self.fill(board, i + 1):
+                return True
+            board[r][c] = "."
+        return False
+"""
+
+
+def test_the_state_at_a_step_and_the_heat_come_as_json_text() -> None:
+    """``state``: the frames at a step, checked against the run's write; ``heat``: each
+    line's run count, by line number."""
+    grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+    _, recording = runner.run(FORGOT, grid)
+    assert read_recording(recording)["events"][0] == ("p", 2, "1", 19)
+    found = json.loads(runner.state(FORGOT, grid, 1, "p131:19:4"))
+    assert found["matches"] is True
+    functions = [frame["function"] for frame in found["frames"]]
+    assert functions == ["solveSudoku", "fill", "fill", "fill"]
+    assert found["frames"][-1]["locals"]["self.rows"].startswith("[{'3', '5', '7'}, ")
+    counts = json.loads(runner.heat(FORGOT, grid))
+    assert counts["complete"] is True
+    assert counts["heat"][11] == 82  # fill's first line: once a call

@@ -5,7 +5,10 @@
 text) and its recording (``sudoku.recording``'s text: the code, the puzzle and every
 write), which the page's player plays (``Player.open_recorded``; the contract is
 src/web/recorded.py's). ``judge(code, grids)`` judges the code on each puzzle beside the
-built-in strategies (``sudoku.judging``), as JSON text.
+built-in strategies (``sudoku.judging``), as JSON text. After a run, ``state(code, grid,
+step, expected)`` answers the reader's frames and locals right after that write (a re-run:
+``sudoku.inspecting``, checked against the run's write ``expected``), and ``heat(code,
+grid)`` each line's run count (a re-run with line events: the editor's heat map).
 
 Everything that crosses is plain text: the page (static/js/lab-python.js) checks the
 summary again, and the player's worker checks the recording (``read_recording``), since
@@ -18,6 +21,7 @@ import json
 import re
 
 from sudoku.grid import Grid
+from sudoku.inspecting import state_at
 from sudoku.judging import Result, expected, verdict
 from sudoku.judging import judge as judge_one
 from sudoku.recording import MAX_EVENTS, record
@@ -69,3 +73,23 @@ def judge(code: str, grids: list[str]) -> str:
         except ValueError as error:
             results.append({"grid": grid, "verdict": f"invalid: {error}"})
     return json.dumps({"results": results})
+
+
+def state(code: str, grid: Grid, step: int, expected: str) -> str:
+    """The reader's state right after write ``step`` of ``code`` on ``grid``, as JSON text
+    (``sudoku.inspecting.State``); ``expected`` is the run's token of that step."""
+    try:
+        return json.dumps(state_at(code, grid, step, expected))
+    except ValueError as error:
+        return json.dumps({"step": step, "frames": [], "message": str(error)})
+
+
+def heat(code: str, grid: Grid) -> str:
+    """Each line's run count of ``code`` on ``grid`` as JSON text: ``{"heat": [count by
+    line number, 0 unused], "seconds": ..., "complete": whether the run ended of itself}``."""
+    try:
+        done = watch(code, grid, LAB_LIMITS, heat=True)
+    except ValueError as error:
+        return json.dumps({"heat": [], "seconds": 0, "complete": False, "message": str(error)})
+    complete = done["outcome"] != "stopped"
+    return json.dumps({"heat": done["heat"], "seconds": done["seconds"], "complete": complete})
