@@ -79,13 +79,17 @@ def test_a_write_the_board_cannot_show_is_said_not_recorded() -> None:
     assert "step 1 writes '10' into r1c3" in summary["unplayable"]
 
 
-def test_a_run_stops_where_a_recording_ends() -> None:
-    """The lab's cap on writes is the recording's, so every run it plays can be recorded."""
-    code = "def solve(board):\n    while True:\n        board[0][2] = '4'\n"
+def test_a_run_goes_on_past_what_a_recording_holds() -> None:
+    """No count of writes stops a run (only its time): its recording holds the first
+    ``MAX_EVENTS`` writes, and the summary says how many it holds."""
+    code = (
+        "def solve(board):\n    for i in range(150_000):\n        board[0][2] = '4'\n"
+        "        board[0][2] = '.'\n"
+    )
     text, recording = runner.run(code, LEETCODE)
     summary = json.loads(text)
-    assert summary["outcome"] == "stopped"
-    assert summary["steps"] == MAX_EVENTS
+    assert summary["outcome"] == "returned"
+    assert (summary["steps"], summary["recorded"]) == (300_000, MAX_EVENTS)
     assert len(read_recording(recording)["events"]) == MAX_EVENTS
 
 

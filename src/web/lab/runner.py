@@ -1,14 +1,16 @@
 """The code lab's Python side, in Pyodide in the sandboxed worker (static/js/lab-runner.js).
 
-``run(code, grid)`` watches the reader's code on one puzzle (``sudoku.watching``, at most
-``sudoku.recording.MAX_EVENTS`` writes) and answers the run in words and figures (JSON
-text) and its recording (``sudoku.recording``'s text: the code, the puzzle and every
-write), which the page's player plays (``Player.open_recorded``; the contract is
-src/web/recorded.py's). ``judge(code, grids)`` judges the code on each puzzle beside the
-built-in strategies (``sudoku.judging``), as JSON text. After a run, ``state(code, grid,
-step, expected)`` answers the reader's frames and locals right after that write (a re-run:
-``sudoku.inspecting``, checked against the run's write ``expected``), and ``heat(code,
-grid)`` each line's run count (a re-run with line events: the editor's heat map).
+``run(code, grid)`` watches the reader's code on one puzzle (``sudoku.watching``, under its
+time limit only) and answers the run in words and figures (JSON text) and its recording
+(``sudoku.recording``'s text: the code, the puzzle and its first
+``sudoku.recording.MAX_EVENTS`` writes, what the player and a post's widget carry; the
+summary's ``recorded`` says how many), which the page's player plays
+(``Player.open_recorded``; the contract is src/web/recorded.py's). ``judge(code, grids)``
+judges the code on each puzzle beside the built-in strategies (``sudoku.judging``), as
+JSON text. After a run, ``state(code, grid, step, expected)`` answers the reader's frames
+and locals right after that write (a re-run: ``sudoku.inspecting``, checked against the
+run's write ``expected``), and ``heat(code, grid)`` each line's run count (a re-run with
+line events: the editor's heat map).
 
 Everything that crosses is plain text: the page (static/js/lab-python.js) checks the
 summary again, and the player's worker checks the recording (``read_recording``), since
@@ -27,8 +29,8 @@ from sudoku.judging import judge as judge_one
 from sudoku.recording import MAX_EVENTS, record
 from sudoku.watching import LIMITS, Event, watch
 
-LAB_LIMITS = LIMITS._replace(events=MAX_EVENTS)
-"""The lab's caps: the tracer's, but no more writes than a recording holds."""
+LAB_LIMITS = LIMITS
+"""The lab's caps: the tracer's, a time limit as LeetCode's (no count of writes)."""
 
 LINE = re.compile(r"\bline (\d+)")
 """Where a message names the reader's line: ``error on line 7: ...``, ``... at line 7``."""
@@ -45,15 +47,21 @@ def run(code: str, grid: Grid) -> tuple[str, str]:
     ("" if it cannot be recorded: ``unplayable`` in the summary says why). A malformed
     ``grid`` is a summary with ``outcome`` "refused" and the reason."""
     events: list[Event] = []
+
+    def kept(event: Event) -> None:
+        if len(events) < MAX_EVENTS:
+            events.append(event)
+
     try:
         solution = expected(grid).solution
-        done = watch(code, grid, LAB_LIMITS, events.append)
+        done = watch(code, grid, LAB_LIMITS, kept)
     except ValueError as error:
         return json.dumps({"outcome": "refused", "message": str(error)}), ""
     summary = {key: value for key, value in done.items() if key != "board"}
     summary["verdict"] = verdict(grid, done, solution)
     summary["line"] = message_line(done["message"])
     summary["grid"] = grid
+    summary["recorded"] = len(events)
     try:
         recording = record(code, grid, events, done)
     except ValueError as error:
