@@ -103,7 +103,7 @@ function text(value) {
 /** A run's answer, checked field by field; null if anything is off. Its recording is
  * only measured here: the player's worker reads it (``read_recording``) before it plays. */
 export function checkedRun(data) {
-  const numbers = ["steps", "writes", "undos", "lines", "calls", "max_depth", "line"];
+  const numbers = ["steps", "writes", "undos", "lines", "calls", "max_depth", "line", "recorded"];
   if (!data || !OUTCOMES.has(data.outcome) || !text(data.message)) {
     return null;
   }
@@ -134,6 +134,42 @@ function checkedFigures(figures) {
   return ok ? { writes: figures.writes, undos: figures.undos, steps: figures.steps, ms: figures.ms, done: figures.done } : null;
 }
 
+const MAX_FRAMES = 2000;
+const MAX_NAMES = 200;
+/** Frames, and names in a frame, a state may hold (the runner shows at most 60 names). */
+
+/** The reader's state at a step (runner.py's ``state``), checked: text only, bounded;
+ * null if anything is off. */
+export function checkedState(data) {
+  if (!data || !count(data.step) || !text(data.message) || !Array.isArray(data.frames) || data.frames.length > MAX_FRAMES) {
+    return null;
+  }
+  const frames = [];
+  for (const frame of data.frames) {
+    const names = frame && frame.locals && typeof frame.locals === "object" ? Object.entries(frame.locals) : null;
+    if (!names || !text(frame.function) || !count(frame.line) || names.length > MAX_NAMES) {
+      return null;
+    }
+    if (!names.every(([name, value]) => text(name) && text(value))) {
+      return null;
+    }
+    frames.push({ function: frame.function, line: frame.line, locals: names });
+  }
+  const matches = data.matches === true || data.matches === false ? data.matches : null;
+  return { step: data.step, frames, matches, message: data.message };
+}
+
+/** Each line's run count (runner.py's ``heat``), checked; null if anything is off. */
+export function checkedHeat(data) {
+  const ok =
+    data && Array.isArray(data.heat) && data.heat.length <= 200000 && data.heat.every((n) => count(n)) &&
+    typeof data.complete === "boolean";
+  return ok ? { heat: data.heat, complete: data.complete } : null;
+}
+
+const CHECKS = { run: checkedRun, judge: checkedJudge, state: checkedState, heat: checkedHeat };
+/** Each request's answer checker. */
+
 /** A judge's answer, checked; null if anything is off. */
 export function checkedJudge(data) {
   if (!data || !Array.isArray(data.results) || data.results.length > 100) {
@@ -160,7 +196,8 @@ export function checkedJudge(data) {
 }
 
 /**
- * Start the lab's Python: returns ``{run(code, grid), judge(code, grids), stop()}``.
+ * Start the lab's Python: returns ``{run(code, grid), judge(code, grids), state(code, grid,
+ * step, expected), heat(code, grid), stop()}``.
  * ``onState(state, detail)`` hears "loading", "ready" ({ms: boot time}), "stopped"
  * ({ms: the terminate}) and "failed" ({message}). ``run`` and ``judge`` resolve with the
  * checked answer, or reject with an Error (a Stop rejects the one under way).
@@ -219,7 +256,7 @@ export function startPython(onState, host = document.body) {
         settle(null, new Error(data.failed));
         return;
       }
-      const checked = pending.kind === "run" ? checkedRun(data) : checkedJudge(data);
+      const checked = CHECKS[pending.kind](data);
       settle(checked, checked ? null : new Error("the lab's Python sent an answer it should not have"));
     }
   });
@@ -249,6 +286,11 @@ export function startPython(onState, host = document.body) {
   return {
     run: (code, grid) => ask("run", { code, grid }),
     judge: (code, grids) => ask("judge", { code, grids }),
+    /** The reader's frames right after write ``step`` (a re-run, checked against the
+     * run's token of that step, ``expected``). */
+    state: (code, grid, step, expected) => ask("state", { code, grid, step, expected }),
+    /** Each line's run count of ``code`` on ``grid`` (a re-run). */
+    heat: (code, grid) => ask("heat", { code, grid }),
     /** End the code under way at once; a fresh worker boots (``onState("ready")`` again). */
     stop() {
       if (boot === null || !frame.isConnected) {

@@ -11,7 +11,8 @@
 // Messages are plain data, and only between the right windows: from the parent window
 // with the lab's origin, to the parent with that origin only. The parent sends
 // {type: "boot", runner, files, modules} once (the worker's script as text, Pyodide's files
-// and our modules as ArrayBuffers), then requests ({type: "run" | "judge", id, ...}) and
+// and our modules as ArrayBuffers), then requests ({type: "run" | "judge" | "state" |
+// "heat", id, ...}) and
 // {type: "stop"}. Stop terminates the worker at once (the reader's code may never yield)
 // and starts a fresh one from the same bytes: {type: "stopped", ms} says how long the
 // terminate took, {type: "ready", ms} comes again when the new worker has booted.
@@ -47,7 +48,7 @@
       const ms = performance.now() - started;
       start();
       tell({ type: "stopped", ms });
-    } else if ((message.type === "run" || message.type === "judge") && worker !== null) {
+    } else if (["run", "judge", "state", "heat"].includes(message.type) && worker !== null) {
       worker.postMessage(message);
     }
   });
