@@ -19,13 +19,16 @@ from __future__ import annotations
 
 import argparse
 import gc
+import subprocess
 import sys
+import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from time import perf_counter
 from typing import Any
 
-sys.path[:0] = [str(Path(__file__).resolve().parents[1] / "tests")]
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "tests")]
 
 from support import load_puzzles  # noqa: E402 (tests/ put on the path just above)
 
@@ -132,9 +135,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Measure each code on the puzzles and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--puzzles", type=int, default=5, help="first N of unbiased_1000")
+    parser.add_argument(
+        "--pyodide", action="store_true", help="in the vendored Pyodide, through Node"
+    )
     args = parser.parse_args(argv)
     puzzles = load_puzzles("unbiased_1000", limit=args.puzzles)
-    print(f"CPython {sys.version.split()[0]}, first {len(puzzles)} puzzles of unbiased_1000\n")
+    if args.pyodide:
+        return in_pyodide(puzzles)
+    where = "Pyodide" if sys.platform == "emscripten" else "CPython"
+    print(f"{where} {sys.version.split()[0]}, first {len(puzzles)} puzzles of unbiased_1000\n")
     engine = "sys.monitoring" if MONITORING is not None else "sys.settrace"
     print(f"Watched with {engine}.\n")
     print("| code | writes | lines | rows ms | watched ms | ratio | heat ms | heat ratio |")
@@ -145,8 +154,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("| loop | outcome | seconds |")
     print("|---|---|---:|")
     for name, code in RUNAWAY.items():
+        if sys.platform == "emscripten" and name == "a for loop":
+            print(f"| {name} | not tried: in Pyodide only the page's Stop ends it | |")
+            continue
         print(runaway(name, code, puzzles[0]), flush=True)
     return 0
+
+
+def in_pyodide(puzzles: list[Grid]) -> int:
+    """Run this benchmark in the vendored Pyodide through Node (tests/unit/
+    pyodide_probe.mjs), on ``puzzles`` handed in as they are (its file system has no
+    puzzle files)."""
+    with tempfile.TemporaryDirectory() as folder:
+        script = Path(folder) / "bench" / "tracer.py"
+        script.parent.mkdir()
+        script.write_text(
+            "import sys, types\n"
+            "support = types.ModuleType('support')\n"
+            f"support.load_puzzles = lambda name, limit: {puzzles!r}[:limit]\n"
+            "sys.modules['support'] = support\n"
+            f"sys.argv = ['tracer.py', '--puzzles', '{len(puzzles)}']\n"
+            f"__file__ = {str(script)!r}\n"
+            + Path(__file__).read_text().replace('if __name__ == "__main__":', "if True:")
+        )
+        pyodide = ROOT / "static" / "vendor" / "pyodide"
+        probe = ROOT / "tests" / "unit" / "pyodide_probe.mjs"
+        command = ["node", str(probe), str(pyodide), str(ROOT / "src" / "sudoku"), str(script)]
+        return subprocess.run(command, check=False).returncode
 
 
 if __name__ == "__main__":

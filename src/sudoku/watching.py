@@ -455,8 +455,9 @@ def tally(  # noqa: PLR0915 (one run's hooks, closures over its counters)
             return MONITORING.DISABLE
         if counting:  # a jump back within a line: a line run again, as sys.settrace counts
             where = line_maps.get(code) or line_map(code, line_maps)
-            if where[target] == where[source]:
-                counted(code, where[target])
+            if where[target] != where[source]:
+                return MONITORING.DISABLE  # the line event counts it
+            counted(code, where[target])
             return None
         if code.co_code[target] == FOR_ITER:
             return MONITORING.DISABLE

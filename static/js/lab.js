@@ -254,13 +254,14 @@ function fill(select, entries) {
 // -- Python ----------------------------------------------------------------------------
 
 let stoppedAt = 0;
+let stoppedWhy = "Stopped.";
 const python = startPython((state, detail) => {
   if (state === "ready") {
     body.dataset.python = "ready";
     if (stoppedAt) {
       const ms = performance.now() - stoppedAt;
       body.dataset.restartMs = String(Math.round(ms));
-      say(`Stopped. A fresh Python was ready ${(ms / 1000).toFixed(1)} s after Stop: press Run again.`);
+      say(`${stoppedWhy} A fresh Python was ready ${(ms / 1000).toFixed(1)} s after Stop: press Run again.`);
       stoppedAt = 0;
     } else {
       say(`Python is ready (started in ${(detail.ms / 1000).toFixed(1)} s). Press Run.`);
@@ -305,8 +306,11 @@ async function run(page) {
   closeRun();
   const ran = { code: code(), grid: puzzle(), tokens: [] };
   let result;
+  await inspecting; // a heat map or a state under way ends first
+  // Pyodide has no alarm: a loop that neither calls nor writes outlives the tracer's time
+  // limit, and only ending its worker stops it.
+  const overdue = setTimeout(() => stop(OVERDUE_SAID), OVERDUE_MS);
   try {
-    await inspecting; // a heat map or a state under way ends first
     result = await python.run(ran.code, ran.grid);
   } catch (error) {
     if (error.message !== "stopped") {
@@ -314,6 +318,8 @@ async function run(page) {
       busy(false);
     }
     return;
+  } finally {
+    clearTimeout(overdue);
   }
   busy(false);
   body.dataset.runSteps = String(result.steps ?? 0);
@@ -358,9 +364,9 @@ let wanted = -1;
 /** The step the Variables panel is asked for (-1: none). */
 let stateTimer = 0;
 
-const HEAT_UNDER = 3;
+const HEAT_UNDER = 2;
 /** Seconds a run may have taken for its heat map to be made: a re-run that counts lines
- * takes about two and a half times as long, and a Run waits for it. */
+ * takes about three times as long (in Pyodide), and a Run waits for it. */
 
 /** The writes of a run's recording, as tokens (``p133:12:2``). */
 function tokensOf(recording) {
@@ -486,6 +492,9 @@ async function judge(page) {
   busy(true);
   say(`Judging your code on ${grids.length} puzzles...`);
   let answer;
+  closeRun();
+  await inspecting;
+  const overdue = setTimeout(() => stop(OVERDUE_SAID), OVERDUE_MS + grids.length * 10000);
   try {
     answer = await python.judge(code(), grids);
   } catch (error) {
@@ -494,6 +503,8 @@ async function judge(page) {
       busy(false);
     }
     return;
+  } finally {
+    clearTimeout(overdue);
   }
   busy(false);
   const rows = $("judge-rows");
@@ -519,13 +530,21 @@ async function judge(page) {
   body.dataset.judged = String(Number(body.dataset.judged || 0) + 1);
 }
 
-function stop() {
+const OVERDUE_MS = 18000;
+/** How long a run may go on before the page ends it: the tracer's time limit (10 s) and
+ * room to record its writes. */
+const OVERDUE_SAID =
+  "stopped: took more than 10 s: LeetCode would time out. The page ended your code: a loop " +
+  "that calls nothing and writes nothing could not be stopped from inside.";
+
+function stop(why = "Stopped.") {
+  stoppedWhy = why;
   stoppedAt = performance.now();
   python.stop();
   busy(false);
   $("run").disabled = $("judge").disabled = true;
   body.dataset.python = "loading";
-  say("Stopped: your code was ended. A fresh Python is starting...");
+  say(`${why === "Stopped." ? "Stopped: your code was ended." : why} A fresh Python is starting...`);
 }
 
 async function share() {
@@ -579,7 +598,7 @@ async function start() {
   });
   $("run").addEventListener("click", () => run(page));
   $("judge").addEventListener("click", () => judge(page));
-  $("stop").addEventListener("click", stop);
+  $("stop").addEventListener("click", () => stop());
   $("share").addEventListener("click", share);
   data.preview(puzzle());
   followPlayer();

@@ -168,3 +168,20 @@ def test_the_state_at_a_step_and_the_heat_come_as_json_text() -> None:
     counts = json.loads(runner.heat(FORGOT, grid))
     assert counts["complete"] is True
     assert counts["heat"][11] == 82  # fill's first line: once a call
+
+
+def test_the_judge_runs_no_more_puzzles_after_one_that_took_too_long(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """As LeetCode's judge: the first puzzle out of time ends the judging (the rest say so)."""
+    from functools import partial
+
+    from sudoku.judging import judge
+    from sudoku.watching import Limits
+
+    monkeypatch.setattr(runner, "judge_one", partial(judge, limits=Limits(0, 0, 0.5)))
+    code = "def solve(board):\n    while True:\n        pass\n"
+    answer = json.loads(runner.judge(code, [LEETCODE, LEETCODE, LEETCODE]))
+    verdicts = [result["verdict"] for result in answer["results"]]
+    assert verdicts[0].startswith("stopped: took more than 0.5 s: LeetCode would time out")
+    assert verdicts[1:] == ["not run: puzzle 1 took too long"] * 2

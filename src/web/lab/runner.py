@@ -32,6 +32,10 @@ from sudoku.watching import LIMITS, Event, watch
 LAB_LIMITS = LIMITS
 """The lab's caps: the tracer's, a time limit as LeetCode's (no count of writes)."""
 
+TIMED_OUT = "stopped: took more than"
+"""How a verdict begins when the run ran out of time: the judge runs no more puzzles (as
+LeetCode stops at the first one that fails)."""
+
 LINE = re.compile(r"\bline (\d+)")
 """Where a message names the reader's line: ``error on line 7: ...``, ``... at line 7``."""
 
@@ -73,13 +77,20 @@ def run(code: str, grid: Grid) -> tuple[str, str]:
 
 def judge(code: str, grids: list[str]) -> str:
     """``code`` judged on each of ``grids`` beside the built-in strategies, as JSON text:
-    ``{"results": [...]}`` (see ``sudoku.judging.Result``)."""
+    ``{"results": [...]}`` (see ``sudoku.judging.Result``); after a puzzle that ran out
+    of time, the rest are not run (each says so)."""
     results: list[Result | dict[str, str]] = []
-    for grid in grids:
+    late = ""  # the verdict of the first puzzle that ran out of time
+    for number, grid in enumerate(grids, 1):
+        if late:
+            results.append({"grid": grid, "verdict": f"not run: puzzle {late} took too long"})
+            continue
         try:
             results.append(judge_one(code, grid))
         except ValueError as error:
             results.append({"grid": grid, "verdict": f"invalid: {error}"})
+        else:
+            late = str(number) if results[-1]["verdict"].startswith(TIMED_OUT) else ""
     return json.dumps({"results": results})
 
 
