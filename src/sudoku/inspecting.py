@@ -146,10 +146,25 @@ def frame_locals(frame: FrameType) -> dict[str, str]:
         if isinstance(attributes, dict) and type(value).__module__ == "solution":
             found[name] = f"a {type(value).__name__} object"
             for attribute, held in list(attributes.items())[:MAX_NAMES]:
-                found[f"self.{attribute}"] = shown_value(held)
+                put(found, f"self.{attribute}", held)
         else:
-            found[name] = shown_value(value)
+            put(found, name, value)
     return found
+
+
+def put(found: dict[str, str], name: str, value: object) -> None:
+    """``value`` shown under ``name``; a short list of sets or dicts (a set per row, ...)
+    item by item, ``rows[0]``, ``rows[1]``, ...: the one that gives a bug away reads at
+    a glance."""
+    if (
+        isinstance(value, (list, tuple))
+        and 0 < len(value) <= MAX_ITEMS
+        and all(isinstance(item, (set, frozenset, dict)) for item in value)
+    ):
+        for index, item in enumerate(value):
+            found[f"{name}[{index}]"] = shown_value(item)
+    else:
+        found[name] = shown_value(value)
 
 
 def module_data(namespace: dict[str, object]) -> dict[str, str]:
@@ -160,7 +175,7 @@ def module_data(namespace: dict[str, object]) -> dict[str, str]:
             continue
         if isinstance(value, HIDDEN) or len(found) >= MAX_NAMES:
             continue
-        found[name] = shown_value(value)
+        put(found, name, value)
     return found
 
 
@@ -184,7 +199,7 @@ def frames_now() -> list[Frame]:
     found.reverse()
     for outer in found[:-1]:  # ``self``'s attributes once: in the innermost frame with them
         if any(name.startswith("self.") for name in outer["locals"]):
-            outer["locals"] = {k: v for k, v in outer["locals"].items() if "." not in k}
+            outer["locals"] = {k: v for k, v in outer["locals"].items() if "self." not in k}
     data = module_data(namespace) if namespace is not None else {}
     module: Frame = {"function": "<module>", "line": 0, "locals": data}
     return ([module] if data else []) + found

@@ -18,7 +18,6 @@ cell       ``r1c1`` .. ``r9c9``
 digit      the value written (``place``) or the one taken out (``undo``), as text
 line       the line of the reader's code that wrote it (1-based; 0: none of theirs)
 depth      how many calls of the reader's code were open (the entry point is 1)
-writes     values written so far (``place`` events); ``undos``: ``"."`` written
 =========  ===================================================================
 
 What it costs. The rows themselves tell of each write (the writer's line is read from its
@@ -106,8 +105,6 @@ if TYPE_CHECKING:
         digit: str
         line: int
         depth: int
-        writes: int
-        undos: int
 
     class Run(TypedDict):
         """What a run did: how it ended, its board at the end and its counters."""
@@ -520,8 +517,6 @@ def tally(  # noqa: PLR0915 (one run's hooks, closures over its counters)
                 "digit": shown_value if type(shown_value) is str else shown(shown_value),
                 "line": line,
                 "depth": depth,
-                "writes": writes,
-                "undos": undos,
             }
         )
 

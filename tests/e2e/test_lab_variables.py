@@ -79,7 +79,7 @@ def lab(browser: Browser, base_url: str) -> Iterator[Page]:
 def test_the_forgotten_undo_is_seen_in_the_sets_at_its_step(lab: Page) -> None:
     """Run it: the verdict names the blank that still has room; step to write 7 (the 8
     taken out of r1c7): the panel shows the calls, innermost first and open, with the
-    line, the locals, and ``self.rows`` whose first set still holds the 8."""
+    line, the locals, and ``self.rows[0]``, row 1's set, which still holds the 8."""
     set_code(lab, FORGOT)
     before = trace_id(lab)
     status = run(lab)
@@ -108,7 +108,7 @@ def test_the_forgotten_undo_is_seen_in_the_sets_at_its_step(lab: Page) -> None:
     inner = frames[0]["rows"]
     assert (inner["i"], inner["r"], inner["c"], inner["digit"]) == ("6", "0", "6", "'8'")
     assert inner["board"] == "the board"
-    assert inner["self.rows"].startswith("[{'1', '2', '3', '4', '5', '7', '8', '9'}, ")
+    assert inner["self.rows[0]"] == "{'1', '2', '3', '4', '5', '7', '8', '9'}"  # the 8 kept
     note = lab.text_content("#variables-note") or ""
     assert note.startswith("Right after write 7")
 

@@ -63,8 +63,9 @@ def test_the_forgotten_undo_shows_in_the_sets() -> None:
     inner = frames[-1]["locals"]
     assert (inner["i"], inner["r"], inner["c"], inner["digit"]) == ("6", "0", "6", "'8'")
     assert inner["board"] == "the board"
-    assert inner["self.rows"].startswith("[{'1', '2', '3', '4', '5', '7', '8', '9'}, ")
-    assert all("self.rows" not in f["locals"] for f in frames[:-1])
+    assert inner["self.rows[0]"] == "{'1', '2', '3', '4', '5', '7', '8', '9'}"  # the 8 kept
+    assert inner["self.boxes[6]"] == "{'6'}"
+    assert all("self.rows[0]" not in f["locals"] for f in frames[:-1])
 
 
 def test_values_are_shown_short_and_sorted() -> None:

@@ -77,7 +77,7 @@ def compared(name: str, code: str, grid: str) -> str:
     news: list[dict[str, object]] = []
     before = old.watch(code, grid, OLD, olds.append)
     after = new.watch(code, grid, NEW, news.append, heat=True)
-    keys = ("step", "kind", "cell", "digit", "line", "depth", "writes", "undos")
+    keys = ("step", "kind", "cell", "digit", "line", "depth")
     told, tells = [[e[k] for k in keys] for e in olds], [[e[k] for k in keys] for e in news]
     if name in STACK_BOUND:  # the tracers' own frames differ: compare up to the shorter
         told, tells = told[: len(tells)], tells[: len(told)]
