@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import pytest
 from conftest import record_requests
 from playwright.sync_api import Browser, Page
+from test_a11y import axe_violations
 from test_lab import LEETCODE, run, set_code, trace_id, wait_python, wait_trace
 
 from sudoku.watching import watch
@@ -111,6 +112,13 @@ def test_the_forgotten_undo_is_seen_in_the_sets_at_its_step(lab: Page) -> None:
     assert inner["self.rows[0]"] == "{'1', '2', '3', '4', '5', '7', '8', '9'}"  # the 8 kept
     note = lab.text_content("#variables-note") or ""
     assert note.startswith("Right after write 7")
+    assert axe_violations(lab) == []
+    lab.set_viewport_size({"width": 360, "height": 740})  # a phone: the panel fits its width
+    try:
+        assert lab.evaluate("document.documentElement.scrollWidth") <= 360
+        assert lab.locator("#variables").bounding_box()["width"] <= 360  # type: ignore[index]
+    finally:
+        lab.set_viewport_size({"width": 1280, "height": 900})
 
 
 def test_each_line_shows_how_often_it_ran(lab: Page) -> None:
