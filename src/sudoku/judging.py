@@ -8,11 +8,12 @@ answer is one line that starts with its outcome:
 - ``wrong answer: r3c5 holds 4, the solution has 7`` (or ``changed a given at r1c1:
   it was 5, now 3``, ``returned with 12 cells still blank``, ...)
 - ``error on line 7: IndexError: list index out of range``
-- ``stopped: more than 1,000,000 steps``
+- ``stopped: took more than 10 s: LeetCode would time out (line 7 was running, ...)``
 
 ``judge(code, grid)`` runs the code on a puzzle, and the built-in strategies
 (``sudoku.tracing``) on the same puzzle beside it: time and writes for each, the
-strategies' cut off at ``COMPARE_STEPS`` events ("more than N steps"); ``result_line``
+strategies' cut off at ``COMPARE_STEPS`` events ("stopped after 812.3 ms, 61,523
+writes"); ``result_line``
 and ``totals_line`` put a set of puzzles in words (``sudoku judge``).
 
 CPython and Pyodide only, like ``sudoku.watching``.
@@ -235,10 +236,10 @@ def refused(grid: Grid, said: str) -> Result:
 
 
 def figures_said(figures: Figures) -> str:
-    """``3.1 ms, 61 writes``, or ``more than 200,000 steps`` for a search cut off."""
-    if not figures["done"]:
-        return f"more than {grouped(figures['steps'])} steps"
-    return f"{figures['ms']:.1f} ms, {grouped(figures['writes'])} writes"
+    """``3.1 ms, 61 writes``; for a search cut off, the same units and where it stopped:
+    ``stopped after 812.3 ms, 61,523 writes`` (a cap of the judge's, not a failure)."""
+    said = f"{figures['ms']:.1f} ms, {grouped(figures['writes'])} writes"
+    return said if figures["done"] else "stopped after " + said
 
 
 def result_line(number: int, result: Result) -> str:
