@@ -6,6 +6,6 @@ export { indentUnit, HighlightStyle, syntaxHighlighting } from "@codemirror/lang
 export { tags } from "@lezer/highlight";
 export { oneDarkTheme } from "@codemirror/theme-one-dark";
 export { EditorState, StateEffect, StateField, Compartment } from "@codemirror/state";
-export { Decoration, keymap } from "@codemirror/view";
+export { Decoration, GutterMarker, gutter, keymap } from "@codemirror/view";
 export { setDiagnostics, lintGutter } from "@codemirror/lint";
 export { indentWithTab } from "@codemirror/commands";

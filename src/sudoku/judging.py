@@ -8,11 +8,12 @@ answer is one line that starts with its outcome:
 - ``wrong answer: r3c5 holds 4, the solution has 7`` (or ``changed a given at r1c1:
   it was 5, now 3``, ``returned with 12 cells still blank``, ...)
 - ``error on line 7: IndexError: list index out of range``
-- ``stopped: more than 1,000,000 steps``
+- ``stopped: took more than 10 s: LeetCode would time out (line 7 was running, ...)``
 
 ``judge(code, grid)`` runs the code on a puzzle, and the built-in strategies
 (``sudoku.tracing``) on the same puzzle beside it: time and writes for each, the
-strategies' cut off at ``COMPARE_STEPS`` events ("more than N steps"); ``result_line``
+strategies' cut off at ``COMPARE_STEPS`` events ("stopped after 812.3 ms, 61,523
+writes"); ``result_line``
 and ``totals_line`` put a set of puzzles in words (``sudoku judge``).
 
 CPython and Pyodide only, like ``sudoku.watching``.
@@ -24,12 +25,12 @@ from collections import namedtuple
 from time import perf_counter
 
 from sudoku.formats import shown
-from sudoku.grid import BLANK, DIGITS, Grid, cell_name, checked_grid
+from sudoku.grid import BLANK, DIGITS, PEERS, Grid, cell_name, checked_grid
 from sudoku.solver import analyze
 from sudoku.tracing import trace
 from sudoku.validate import conflicts, describe
 from sudoku.watching import LIMITS, Limits, Run, watch
-from sudoku.words import STRATEGIES, grouped
+from sudoku.words import STRATEGIES, grouped, listing
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -104,14 +105,34 @@ def verdict(grid: Grid, run: Run, solution: Grid | None) -> str:
 
 
 def why_wrong(grid: Grid, run: Run) -> str:
-    """What the run's counters say about a wrong answer to ``grid``: nothing written to
-    the board at all, or a search on the board that never took a digit back ("" if
-    neither)."""
+    """What the run's counters and board say about a wrong answer to ``grid``: nothing
+    written to the board at all, a search on the board that never took a digit back, or
+    one that gave up on a blank that still has room ("" if none of these)."""
     if not run["steps"]:
         return " (your code never wrote to the board: the answer is the board it was given)"
     if not run["undos"] and not run["at_end"] and BLANK in grid:
         return " (no cell was ever set back to '.': did each dead end undo its writes?)"
+    if not board_problem(run["board"]):
+        return gave_up(cells_of(run["board"]))
     return ""
+
+
+def gave_up(answer: Grid) -> str:
+    """For a board returned with blanks and no clash: the first blank's digits that still
+    fit it (its peers hold none of them), said as the hint that the search went back from
+    a cell it could fill ("" if the board clashes, is full, or the first blank has none)."""
+    blank = answer.find(BLANK)
+    if blank < 0 or conflicts(answer):
+        return ""
+    held = {answer[peer] for peer in PEERS[blank]}
+    fits = [digit for digit in DIGITS if digit not in held]
+    if not fits:
+        return ""
+    said = "allows " + listing(fits) if len(fits) > 1 else "allows " + fits[0]
+    return (
+        f": {cell_name(blank)} still {said}, but your code went back from it: "
+        "look at what you take back when you undo"
+    )
 
 
 def board_problem(board: list[object]) -> str:
@@ -231,10 +252,10 @@ def refused(grid: Grid, said: str) -> Result:
 
 
 def figures_said(figures: Figures) -> str:
-    """``3.1 ms, 61 writes``, or ``more than 200,000 steps`` for a search cut off."""
-    if not figures["done"]:
-        return f"more than {grouped(figures['steps'])} steps"
-    return f"{figures['ms']:.1f} ms, {grouped(figures['writes'])} writes"
+    """``3.1 ms, 61 writes``; for a search cut off, the same units and where it stopped:
+    ``stopped after 812.3 ms, 61,523 writes`` (a cap of the judge's, not a failure)."""
+    said = f"{figures['ms']:.1f} ms, {grouped(figures['writes'])} writes"
+    return said if figures["done"] else "stopped after " + said
 
 
 def result_line(number: int, result: Result) -> str:

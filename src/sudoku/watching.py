@@ -18,29 +18,39 @@ cell       ``r1c1`` .. ``r9c9``
 digit      the value written (``place``) or the one taken out (``undo``), as text
 line       the line of the reader's code that wrote it (1-based; 0: none of theirs)
 depth      how many calls of the reader's code were open (the entry point is 1)
-writes     values written so far (``place`` events); ``undos``: ``"."`` written
-lines      lines of the reader's code run so far; ``calls``: its calls so far
-ms         milliseconds since the run started
 =========  ===================================================================
 
-Runaway code is stopped, and said so (``stopped: more than 1,000,000 steps``): past the
-``Limits`` on writes (steps), lines run and seconds, recursion past the interpreter's
-limit, or memory running out. The trace function checks the caps as lines run and raises
-``Stopped``, a BaseException, so ``except Exception:`` does not catch it; where CPython
-allows it, a wall-clock alarm also stops code that runs no new line (``while True: pass``
-on one line). Code that catches BaseException (a bare ``except:``) and loops on can
-outlive both in Pyodide, whose worker the page must end. A reader's exception is told as
-theirs: ``error on line 7: IndexError: list index out of range`` and a traceback of
-their file's lines only.
+What it costs. The rows themselves tell of each write (the writer's line is read from its
+frame), so nothing is called back on every line. Where the interpreter has PEP 669's
+``sys.monitoring`` (CPython 3.12+, Pyodide) the run counts the reader's calls (and knows
+how deep they are) from events on their code only, and switches off (``DISABLE``) every
+jump but a ``while`` loop's; each line's run count (``heat``) is kept only when asked
+(``watch(..., heat=True)``: a line event each, about 2.5 times the cost). Elsewhere
+(CPython 3.11) ``sys.settrace`` calls back on every line, and the heat is always kept.
 
-CPython and Pyodide only: it needs ``sys.settrace`` (MicroPython has none), so
-``import sudoku`` never loads this module.
+Caps are LeetCode's kind: a wall-clock limit per puzzle (``Limits.seconds``, 10 s: "took
+more than 10 s: LeetCode would time out"); a cap on writes (steps) or lines only when
+asked; recursion past the interpreter's limit and memory running out stop the run too.
+The clock is read every so many calls, writes and turns of a ``while`` loop, and, where
+CPython allows one (its main thread), a wall-clock alarm rings at the limit too (a ``for``
+loop that calls nothing). Past the limit, the lines are counted for ``WINDOW`` seconds to
+name the line that was running and how often it ran: ``stopped: took more than 10 s:
+LeetCode would time out (line 7 was running, 2,400,000 times a second)``. The stop is
+``Stopped``, a BaseException, so ``except Exception:`` does not catch it. Code that
+catches BaseException (a bare ``except:``) and loops on can outlive it in Pyodide, whose
+worker the page must end (so must a ``for`` loop there that calls and writes nothing). A
+reader's exception is told as theirs: ``error on line 7: IndexError: list index out of
+range`` and a traceback of their file's lines only.
+
+CPython and Pyodide only: it needs ``sys.monitoring`` or ``sys.settrace`` (MicroPython
+has neither), so ``import sudoku`` never loads this module.
 """
 
 from __future__ import annotations
 
 import builtins
 import collections
+import dis
 import io
 import math
 import signal
@@ -67,8 +77,10 @@ if TYPE_CHECKING:
 
     class Counts(TypedDict):
         """A run's counters: ``reason`` it was stopped ("" if not), writes to the board
-        (steps: writes of values and undos), lines run, calls, the deepest, time, and
-        the lines run before the first write (-1: none)."""
+        (steps: writes of values and undos), lines run (0 if not counted), calls, the
+        deepest, time, each line's run count (``heat``: [] if not counted), the work
+        (lines if counted, else calls) done in all and before the first write (-1:
+        none)."""
 
         reason: str
         steps: int
@@ -78,6 +90,8 @@ if TYPE_CHECKING:
         calls: int
         max_depth: int
         seconds: float
+        heat: list[int]
+        work: int
         first_write: int
 
     """How a row tells of a write: the cell (0-80), the value before, the value written."""
@@ -91,11 +105,6 @@ if TYPE_CHECKING:
         digit: str
         line: int
         depth: int
-        writes: int
-        undos: int
-        lines: int
-        calls: int
-        ms: float
 
     class Run(TypedDict):
         """What a run did: how it ended, its board at the end and its counters."""
@@ -113,6 +122,7 @@ if TYPE_CHECKING:
         seconds: float
         at_end: bool
         printed: str
+        heat: list[int]
 
 else:
     Event = Run = dict  # plain dicts at run time
@@ -122,21 +132,41 @@ FILENAME = "solution.py"
 """The name the reader's code is compiled under: how its frames are told from ours."""
 
 
+MONITORING: Any = getattr(sys, "monitoring", None)
+"""PEP 669's ``sys.monitoring`` (CPython 3.12+, Pyodide), or None: ``sys.settrace`` then."""
+
+
 class Limits(namedtuple("Limits", ["events", "lines", "seconds"])):
-    """Caps on a run: writes to the board (steps), lines of the reader's code run, seconds."""
+    """Caps on a run: writes to the board (steps; 0: none), lines of the reader's code run
+    (0: none; counted only with ``heat``, or under ``sys.settrace``), and seconds."""
 
     __slots__ = ()
 
 
-LIMITS = Limits(events=1_000_000, lines=50_000_000, seconds=10.0)
-"""The default caps: far above what honest code needs on a puzzle with one solution, and
-an infinite loop stops within ``LIMITS.seconds``."""
+LIMITS = Limits(events=0, lines=0, seconds=10.0)
+"""The default caps: LeetCode's kind, a time limit per puzzle and no count of steps."""
+
+WINDOW = 0.25
+"""Seconds the lines are counted past the time limit, to name the line running and how
+often it ran."""
 
 ALARM_AFTER = 1.0
-"""Seconds between the seconds' cap and the alarm (``arm_alarm``), and between alarms."""
+"""Seconds between two rings of the alarm (``arm_alarm``) after the first, at the limit."""
 
 CLOCK_EVERY = 4096
-"""Lines run between two looks at the clock (a power of two: a mask, not a division)."""
+"""Lines run or turns of a ``while`` loop between two looks at the clock (a power of two:
+a mask, not a division)."""
+
+CALLS_EVERY = 256
+"""Calls, or writes, between two looks at the clock."""
+
+TOOLS = (2, 3, 4, 5, 0)
+"""The ``sys.monitoring`` tool ids a run may take, the first one free: the profiler's
+first (2; the debugger's, 0, last; coverage's, 1, never)."""
+
+FOR_ITER = dis.opmap["FOR_ITER"]
+"""A ``for`` loop's next turn: the target of its jump back (a loop over a finite range
+ends: its jumps are switched off, a ``while`` loop's are not)."""
 
 PRELUDE: dict[str, object] = {
     "List": typing.List,  # noqa: UP006 (LeetCode's template spells the board's type so)
@@ -323,27 +353,46 @@ for _name in MUTATORS:
     setattr(Watched, _name, board_mutator(_name))
 
 
-class Tally(namedtuple("Tally", ["called", "note", "stop", "counts", "limits"])):
-    """One run's trace functions and counters (``tally``): ``called``, the global trace
-    function; ``note(cell, old, value)``, a write; ``stop(why)``, the exception that stops
-    the run (the first reason is kept); ``counts()``, the counters now; its ``limits``."""
+class Tally(namedtuple("Tally", ["hooks", "note", "stop", "late", "counts", "limits", "wake"])):
+    """One run's hooks and counters (``tally``): ``hooks``, the functions the interpreter
+    calls back (``Hooks``); ``note(cell, old, value)``, a write; ``stop(why)``, the
+    exception that stops the run (the first reason is kept); ``late(line)``, called past
+    the time limit (``line`` running); ``counts()``, the counters now; its ``limits``;
+    ``wake``, a list of one function, called once past the limit: it switches the line
+    events on where they are off."""
 
     __slots__ = ()
 
 
-def tally(limits: Limits, on_event: Callable[[Event], None] | None) -> Tally:
-    """The trace functions of one run under ``limits``, telling ``on_event`` of each write.
+class Hooks(namedtuple("Hooks", ["called", "started", "ended", "jumped", "counted"])):
+    """The call-backs of a run: ``called``, the global trace function (``sys.settrace``);
+    for ``sys.monitoring``: ``started`` (a call or a generator resumed), ``ended`` (a
+    return, a yield or an exception's way out), ``jumped`` (a jump), ``counted`` (a
+    line)."""
 
-    ``called`` traces only frames of the reader's file (it returns None for the others);
-    ``local`` counts their lines run and their ends; a cap reached raises ``Stopped``.
-    These run for every line of the reader's code, so they are closures over plain local
-    counters, which CPython reads faster than an object's attributes.
+    __slots__ = ()
+
+
+def tally(  # noqa: PLR0915 (one run's hooks, closures over its counters)
+    limits: Limits, on_event: Callable[[Event], None] | None, lines_in: int, counting: bool
+) -> Tally:
+    """The hooks of one run under ``limits`` (of code of ``lines_in`` lines), telling
+    ``on_event`` of each write, ``counting`` each line's runs (``heat``) or not.
+
+    These run for every call (and under ``sys.settrace`` every line) of the reader's
+    code, so they are closures over plain local counters, which CPython reads faster
+    than an object's attributes.
     """
     lines = calls = depth = max_depth = steps = writes = undos = 0
-    first_write = -1  # lines run before the first write (-1: no write yet)
+    first_write = -1  # work done before the first write (-1: no write yet)
+    heat = [0] * (lines_in + 2)
+    line_maps: dict[CodeType, dict[int, int]] = {}
+    wake: list[Callable[[], None]] = [lambda: None]
     reason = ""
-    started = perf_counter()
-    deadline = started + limits.seconds
+    started_at = perf_counter()
+    deadline = started_at + limits.seconds
+    window_ends = 0.0  # past the limit: when the window of counted lines ends (0: not yet)
+    before = heat  # the heat when the window began
     max_lines, max_events = limits.lines, limits.events
 
     def stop(why: str) -> Stopped:
@@ -351,14 +400,79 @@ def tally(limits: Limits, on_event: Callable[[Event], None] | None) -> Tally:
         reason = reason or why
         return Stopped(reason)
 
+    def late(line: int) -> bool:
+        """Past the time limit (``line`` running): start the window of counted lines,
+        or at its end stop the run, naming the line and how often it ran in the window.
+        Whether the window had begun already."""
+        nonlocal window_ends, before, counting
+        now = perf_counter()
+        if not window_ends:
+            window_ends, before = now + WINDOW, list(heat)
+            if not counting:
+                counting = True
+                wake[0]()
+            return False
+        if now > window_ends:
+            said = f"took more than {limits.seconds:g} s: LeetCode would time out"
+            if line > 0:
+                ran = (heat[line] - before[line]) / WINDOW if line < len(heat) else 0
+                rate = f", {grouped(round(ran))} times a second" if ran else ""
+                said += f" (line {line} was running{rate})"
+            raise stop(said)
+        return True
+
+    def started(code: CodeType, offset: int) -> None:  # noqa: ARG001
+        nonlocal calls, depth, max_depth
+        calls += 1
+        depth += 1
+        max_depth = max(depth, max_depth)
+        if not calls & (CALLS_EVERY - 1) and perf_counter() > deadline:
+            late(sys._getframe(1).f_lineno)
+
+    def ended(code: CodeType, offset: int, value: object) -> None:  # noqa: ARG001
+        nonlocal depth
+        depth -= 1
+
+    def counted(code: CodeType, line: int) -> None:  # noqa: ARG001
+        nonlocal lines
+        lines += 1
+        heat[line] += 1
+        if not lines & (CLOCK_EVERY - 1):
+            if max_lines and lines > max_lines:
+                raise stop(f"more than {grouped(max_lines)} lines run")
+            if perf_counter() > deadline:
+                late(line)
+
+    def jumped(code: CodeType, source: int, target: int) -> object:
+        nonlocal lines
+        if window_ends:
+            late(sys._getframe(1).f_lineno)  # a loop on one line makes no line event
+            return None
+        if target > source:
+            return MONITORING.DISABLE
+        if counting:  # a jump back within a line: a line run again, as sys.settrace counts
+            where = line_maps.get(code) or line_map(code, line_maps)
+            if where[target] != where[source]:
+                return MONITORING.DISABLE  # the line event counts it
+            counted(code, where[target])
+            return None
+        if code.co_code[target] == FOR_ITER:
+            return MONITORING.DISABLE
+        lines += 1  # a while loop's turn
+        if not lines & (CLOCK_EVERY - 1) and perf_counter() > deadline:
+            late(sys._getframe(1).f_lineno)
+        return None
+
     def local(frame: FrameType, event: str, arg: object) -> TraceFunction:  # noqa: ARG001
         nonlocal lines, depth
         if event == "line":
             lines += 1
-            if lines > max_lines:
-                raise stop(f"more than {grouped(max_lines)} lines run")
-            if not lines & (CLOCK_EVERY - 1) and perf_counter() > deadline:
-                raise stop(f"still running after {limits.seconds:g} seconds")
+            heat[frame.f_lineno] += 1
+            if not lines & (CLOCK_EVERY - 1):
+                if max_lines and lines > max_lines:
+                    raise stop(f"more than {grouped(max_lines)} lines run")
+                if perf_counter() > deadline:
+                    late(frame.f_lineno)
         elif event == "return":
             depth -= 1
         return local
@@ -376,7 +490,7 @@ def tally(limits: Limits, on_event: Callable[[Event], None] | None) -> Tally:
         nonlocal steps, writes, undos, first_write
         if reason:
             raise stop(reason)  # stopped already: the reader's code caught it
-        if steps >= max_events:
+        if max_events and steps >= max_events:
             raise stop(f"more than {grouped(max_events)} steps")
         undo = value == BLANK
         steps += 1
@@ -385,12 +499,15 @@ def tally(limits: Limits, on_event: Callable[[Event], None] | None) -> Tally:
         else:
             writes += 1
         if first_write < 0:
-            first_write = lines
-        if on_event is None:
-            return
+            first_write = lines if counting else calls
         frame: FrameType | None = sys._getframe(2)  # the writer's (``note``, a Row, then it)
         while frame is not None and frame.f_code.co_filename != FILENAME:
             frame = frame.f_back
+        line = 0 if frame is None else frame.f_lineno
+        if not steps & (CALLS_EVERY - 1) and perf_counter() > deadline:
+            late(line)
+        if on_event is None:
+            return
         shown_value = old if undo else value
         on_event(
             {
@@ -398,13 +515,8 @@ def tally(limits: Limits, on_event: Callable[[Event], None] | None) -> Tally:
                 "kind": "undo" if undo else "place",
                 "cell": NAMES[cell],
                 "digit": shown_value if type(shown_value) is str else shown(shown_value),
-                "line": 0 if frame is None else frame.f_lineno,
+                "line": line,
                 "depth": depth,
-                "writes": writes,
-                "undos": undos,
-                "lines": lines,
-                "calls": calls,
-                "ms": round((perf_counter() - started) * 1000, 3),
             }
         )
 
@@ -414,20 +526,33 @@ def tally(limits: Limits, on_event: Callable[[Event], None] | None) -> Tally:
             "steps": steps,
             "writes": writes,
             "undos": undos,
-            "lines": lines,
+            "lines": lines if counting else 0,
             "calls": calls,
             "max_depth": max_depth,
-            "seconds": perf_counter() - started,
+            "seconds": perf_counter() - started_at,
+            "heat": heat if counting else [],
+            "work": lines if counting else calls,
             "first_write": first_write,
         }
 
-    return Tally(called, note, stop, counts, limits)
+    hooks = Hooks(called, started, ended, jumped, counted)
+    return Tally(hooks, note, stop, late, counts, limits, wake)
+
+
+def line_map(code: CodeType, maps: dict[CodeType, dict[int, int]]) -> dict[int, int]:
+    """The line of each instruction's offset in ``code``, kept in ``maps``."""
+    found = maps[code] = {}
+    for start, end, line in code.co_lines():
+        for offset in range(start, end, 2):
+            found[offset] = line or 0
+    return found
 
 
 def wrote_at_end(counts: Counts) -> bool:
     """Whether every write came at the end, with no undo, after the search was done: the
-    lines run from the first write on are few per write, and fewer than before it."""
-    after = counts["lines"] - counts["first_write"]
+    work (lines run, or calls where lines are not counted) from the first write on is
+    little per write, and less than before it."""
+    after = counts["work"] - counts["first_write"]
     return (
         counts["writes"] > 0
         and counts["undos"] == 0
@@ -441,16 +566,20 @@ def watch(
     grid: Grid,
     limits: Limits = LIMITS,
     on_event: Callable[[Event], None] | None = None,
+    heat: bool = False,
 ) -> Run:
     """Run the reader's ``code`` on ``grid`` (as a LeetCode board) and tell what it did.
 
-    ``on_event`` gets each write as it happens. Checks ``grid`` at once (ValueError); the
-    reader's mistakes (no entry point, a syntax error, an exception, runaway code) are not
-    raised but told in the ``Run``: ``outcome`` ``error`` or ``stopped``, and ``message``.
-    What the code prints (``print``, unless to a file of its own) is kept in ``printed``.
+    ``on_event`` gets each write as it happens; with ``heat``, each line's run count is
+    kept (``Run["heat"]``, by line number; always under ``sys.settrace``). Checks ``grid``
+    at once (ValueError); the reader's mistakes (no entry point, a syntax error, an
+    exception, runaway code) are not raised but told in the ``Run``: ``outcome`` ``error``
+    or ``stopped``, and ``message``. What the code prints (``print``, unless to a file of
+    its own) is kept in ``printed``.
     """
     rows = [list(checked_grid(grid)[start : start + 9]) for start in range(0, 81, 9)]
-    traced = tally(limits, on_event)
+    tool = free_tool()
+    traced = tally(limits, on_event, code.count("\n") + 1, heat or tool is None)
     board = Watched(rows, traced.note)
     printed = Printed()
     try:
@@ -458,7 +587,8 @@ def watch(
     except SyntaxError as error:
         outcome, message, traceback = "error", *syntax_error(error)
     else:
-        outcome, message, traceback = run_traced(compiled, code, board, traced, printed)
+        watched = Watching(compiled, board, traced, printed, tool, heat)
+        outcome, message, traceback = run_traced(watched, code)
     counts = traced.counts()
     if counts["reason"]:
         outcome, message = "stopped", f"stopped: {counts['reason']}"
@@ -476,24 +606,104 @@ def watch(
         "seconds": counts["seconds"],
         "at_end": wrote_at_end(counts),
         "printed": printed.getvalue(),
+        "heat": counts["heat"],
     }
 
 
-def run_traced(
-    compiled: CodeType, code: str, board: Watched, traced: Tally, printed: Printed
-) -> tuple[str, str, list[str]]:
-    """Run the module ``compiled`` (of text ``code``) and its solver on ``board`` under
-    ``traced``'s trace, its ``print`` into ``printed``: the outcome, message and traceback
-    (a stop is left in ``traced``'s counts)."""
+def codes_of(compiled: CodeType) -> list[CodeType]:
+    """``compiled`` and every code object inside it (functions, classes, lambdas, ...)."""
+    found = [compiled]
+    for constant in compiled.co_consts:
+        if isinstance(constant, type(compiled)):
+            found.extend(codes_of(constant))
+    return found
+
+
+def free_tool() -> int | None:
+    """A ``sys.monitoring`` tool id no one uses (None: none, or no ``sys.monitoring``)."""
+    if MONITORING is None:
+        return None
+    return next((tool for tool in TOOLS if MONITORING.get_tool(tool) is None), None)
+
+
+def monitor(tool: int, codes: list[CodeType], traced: Tally, heat: bool) -> Callable[[], None]:
+    """Switch on ``sys.monitoring``'s events as ``tool`` for the reader's ``codes`` (their
+    lines too, with ``heat``); their switch-off."""
+    events, hooks, ours = MONITORING.events, traced.hooks, set(codes)
+    MONITORING.use_tool_id(tool, "sudoku watch")
+
+    def unwound(code: CodeType, offset: int, error: object) -> None:
+        if code in ours:
+            hooks.ended(code, offset, error)
+
+    def thrown(code: CodeType, offset: int, error: object) -> None:  # noqa: ARG001
+        if code in ours:
+            hooks.started(code, offset)
+
+    callbacks = {
+        events.PY_START: hooks.started,
+        events.PY_RESUME: hooks.started,
+        events.PY_THROW: thrown,
+        events.PY_RETURN: hooks.ended,
+        events.PY_YIELD: hooks.ended,
+        events.PY_UNWIND: unwound,
+        events.JUMP: hooks.jumped,
+        events.LINE: hooks.counted,
+    }
+    for event, callback in callbacks.items():
+        MONITORING.register_callback(tool, event, callback)
+    local = events.PY_START | events.PY_RESUME | events.PY_RETURN | events.PY_YIELD
+    local |= events.JUMP | (events.LINE if heat else 0)
+    for code in codes:
+        MONITORING.set_local_events(tool, code, local)
+    MONITORING.set_events(tool, events.PY_UNWIND | events.PY_THROW)
+
+    def lines_on() -> None:
+        """Past the limit: every line's event on, and the jumps switched off on again
+        (a loop on one line makes no line event)."""
+        for code in codes:
+            MONITORING.set_local_events(tool, code, local | events.LINE)
+        MONITORING.restart_events()
+
+    traced.wake[0] = lines_on
+
+    def off() -> None:
+        MONITORING.set_events(tool, 0)
+        for code in codes:
+            MONITORING.set_local_events(tool, code, 0)
+        for event in callbacks:
+            MONITORING.register_callback(tool, event, None)
+        MONITORING.free_tool_id(tool)
+
+    return off
+
+
+class Watching(namedtuple("Watching", ["compiled", "board", "traced", "printed", "tool", "heat"])):
+    """A run to make: the module ``compiled``, the ``board``, the hooks (``traced``), where
+    its ``print`` writes (``printed``), the ``sys.monitoring`` tool to watch it as (None:
+    ``sys.settrace``), and whether each line's runs are counted (``heat``)."""
+
+    __slots__ = ()
+
+
+def run_traced(watched: Watching, code: str) -> tuple[str, str, list[str]]:
+    """Run ``watched`` (its module's text is ``code``): the outcome, message and traceback
+    (a stop is left in its hooks' counts)."""
+    traced = watched.traced
     before = sys.gettrace()
+    switch_off: Callable[[], None]
     disarm = arm_alarm(traced)
-    sys.settrace(traced.called)
+    if watched.tool is None:
+        sys.settrace(traced.hooks.called)
+        switch_off = partial(sys.settrace, before)
+    else:
+        switch_off = monitor(watched.tool, codes_of(watched.compiled), traced, watched.heat)
     failure: BaseException | None = None
     try:
-        entry = entry_point(compiled, printed)
+        entry = entry_point(watched.compiled, watched.printed)
         if isinstance(entry, str):
             return "error", entry, []
-        entry(board)
+        entry(watched.board)
     except Stopped:
         pass
     except RecursionError as error:
@@ -503,7 +713,7 @@ def run_traced(
     except (Exception, SystemExit) as error:  # the reader's own (exit() too), told as theirs
         failure = error
     finally:
-        sys.settrace(before)
+        switch_off()
         disarm()
     if failure is not None:
         return "error", *exception_told(failure, code)
@@ -512,22 +722,22 @@ def run_traced(
 
 def arm_alarm(traced: Tally) -> Callable[[], None]:
     """Where the interpreter has one (CPython's main thread; not Pyodide), a wall-clock
-    alarm that stops the run ``ALARM_AFTER`` seconds past the seconds' cap, and again every
-    ``ALARM_AFTER`` seconds: for a loop the trace function never hears from (``while True:
-    pass`` on one line is one jump to itself: no line event). Returns the alarm's disarm,
-    which puts back the alarm that was set before (a test runner's timeout), less the time
-    spent."""
+    alarm at the time limit, and again every ``ALARM_AFTER`` seconds: for a loop that
+    neither calls, writes nor turns as a ``while`` (under ``sys.monitoring``), or makes no
+    line event (``while True: pass`` on one line, under ``sys.settrace``). Returns the
+    alarm's disarm, which puts back the alarm that was set before (a test runner's
+    timeout), less the time spent."""
     armed = [True]
 
-    def ring(signal_number: int, frame: object) -> None:  # noqa: ARG001
-        if armed[0]:
-            raise traced.stop(f"still running after {traced.limits.seconds:g} seconds")
+    def ring(signal_number: int, frame: FrameType | None) -> None:  # noqa: ARG001
+        while frame is not None and frame.f_code.co_filename != FILENAME:
+            frame = frame.f_back
+        if armed[0]:  # the first ring begins the window, the next one ends the run
+            traced.late(0 if frame is None else frame.f_lineno)
 
     try:
         handler = signal.signal(signal.SIGALRM, ring)
-        delay, interval = signal.setitimer(
-            signal.ITIMER_REAL, traced.limits.seconds + ALARM_AFTER, ALARM_AFTER
-        )
+        delay, interval = signal.setitimer(signal.ITIMER_REAL, traced.limits.seconds, ALARM_AFTER)
     except (AttributeError, OSError, ValueError):  # no such signal, or not the main thread
         return lambda: None
     started = perf_counter()

@@ -197,7 +197,7 @@ function board(value) {
  * before it plays. An "ok" verdict stands only if the board at the end solves
  * ``puzzle`` (``solves``). */
 export function checkedRun(data, puzzle) {
-  const numbers = ["steps", "writes", "undos", "lines", "calls", "max_depth", "line"];
+  const numbers = ["steps", "writes", "undos", "lines", "calls", "max_depth", "line", "recorded"];
   if (!data || !OUTCOMES.has(data.outcome) || !text(data.message)) {
     return null;
   }
@@ -228,6 +228,47 @@ function checkedFigures(figures) {
     typeof figures.ms === "number" && figures.ms >= 0 && typeof figures.done === "boolean";
   return ok ? { writes: figures.writes, undos: figures.undos, steps: figures.steps, ms: figures.ms, done: figures.done } : null;
 }
+
+const MAX_FRAMES = 2000;
+const MAX_NAMES = 200;
+/** Frames, and names in a frame, a state may hold (the runner shows at most 60 names). */
+
+/** The reader's state at a step (runner.py's ``state``), checked: text only, bounded;
+ * null if anything is off. */
+export function checkedState(data) {
+  if (!data || !count(data.step) || !text(data.message) || !Array.isArray(data.frames) || data.frames.length > MAX_FRAMES) {
+    return null;
+  }
+  const frames = [];
+  for (const frame of data.frames) {
+    const names = frame && frame.locals && typeof frame.locals === "object" ? Object.entries(frame.locals) : null;
+    if (!names || !text(frame.function) || !count(frame.line) || names.length > MAX_NAMES) {
+      return null;
+    }
+    if (!names.every(([name, value]) => text(name) && text(value))) {
+      return null;
+    }
+    frames.push({ function: frame.function, line: frame.line, locals: names });
+  }
+  const matches = data.matches === true || data.matches === false ? data.matches : null;
+  return { step: data.step, frames, matches, message: data.message };
+}
+
+/** Each line's run count (runner.py's ``heat``), checked; null if anything is off. */
+export function checkedHeat(data) {
+  const ok =
+    data && Array.isArray(data.heat) && data.heat.length <= 200000 && data.heat.every((n) => count(n)) &&
+    typeof data.complete === "boolean";
+  return ok ? { heat: data.heat, complete: data.complete } : null;
+}
+
+const CHECKS = {
+  run: (data, request) => checkedRun(data, request.grid),
+  judge: (data, request) => checkedJudge(data, request.grids),
+  state: checkedState,
+  heat: checkedHeat,
+};
+/** Each request's answer checker (given the answer and the request). */
 
 /** A judge's answer on ``puzzles``, checked; null if anything is off. A pass stands only
  * if the board at the end solves its puzzle (``solves``). */
@@ -279,7 +320,8 @@ const ENDED = {
 /** Why the sandbox ended a run's worker, in the page's words (never the frame's). */
 
 /**
- * Start the lab's Python: returns ``{run(code, grid), judge(code, grids), stop()}``.
+ * Start the lab's Python: returns ``{run(code, grid), judge(code, grids), state(code, grid,
+ * step, expected), heat(code, grid), stop()}``.
  * ``onState(state, detail)`` hears "loading", "booting" ({boots: boot messages posted so
  * far}), "ready" ({ms: the fresh worker's boot}), "stopped" ({ms: the terminate}) and
  * "failed" ({message, fromSandbox: whether the message is the sandbox's own text}).
@@ -380,7 +422,7 @@ export function startPython(onState, host = document.body) {
         settle(null, sandboxError(data.failed));
         return;
       }
-      const checked = pending.kind === "run" ? checkedRun(data, pending.grid) : checkedJudge(data, pending.grids);
+      const checked = CHECKS[pending.kind](data, pending);
       settle(checked, checked ? null : new Error("the lab's Python sent an answer it should not have"));
     }
   });
@@ -428,6 +470,11 @@ export function startPython(onState, host = document.body) {
   return {
     run: (code, grid) => ask("run", { code, grid }),
     judge: (code, grids) => ask("judge", { code, grids }),
+    /** The reader's frames right after write ``step`` (a re-run, checked against the
+     * run's token of that step, ``expected``). */
+    state: (code, grid, step, expected) => ask("state", { code, grid, step, expected }),
+    /** Each line's run count of ``code`` on ``grid`` (a re-run). */
+    heat: (code, grid) => ask("heat", { code, grid }),
     /** End the request under way (its code at once); the next run's worker is booted
      * already or booting (``onState("ready")`` again). False if there was none. */
     stop() {

@@ -9,8 +9,9 @@
 // network read, the wasm, is answered from the bytes (``served``).
 //
 // Messages in (from the sandbox): {type: "boot", files: {name: ArrayBuffer}, modules:
-// {path: ArrayBuffer}}, then {type: "run", id, code, grid} and {type: "judge", id, code,
-// grids}. Messages out: {type: "ready", ms} (or {type: "failed", message}), and
+// {path: ArrayBuffer}}, then {type: "run", id, code, grid}, {type: "judge", id, code,
+// grids}, and after a run {type: "state", id, code, grid, step, expected} (the reader's
+// frames at a step) and {type: "heat", id, code, grid} (each line's run count). Messages out: {type: "ready", ms} (or {type: "failed", message}), and
 // {type: "result", id, ...} with src/web/lab/runner.py's answer (a run's summary and its
 // recording, or a judge's results): plain data only.
 
@@ -71,6 +72,12 @@ function answer(request) {
     const [text, recording] = answered.toJs();
     answered.destroy();
     return { ...JSON.parse(text), recording };
+  }
+  if (request.type === "state") {
+    return JSON.parse(python.state(request.code, request.grid, request.step, request.expected));
+  }
+  if (request.type === "heat") {
+    return JSON.parse(python.heat(request.code, request.grid));
   }
   return JSON.parse(python.judge(request.code, request.grids));
 }

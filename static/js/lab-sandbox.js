@@ -20,7 +20,8 @@
 // Messages are plain data, and only between the right windows: from the parent window
 // with the lab's origin, to the parent with that origin only. The parent sends
 // {type: "boot", runner, files, modules} once (the worker's script as text, Pyodide's files
-// and our modules as ArrayBuffers), then requests ({type: "run" | "judge", id, ...}) and
+// and our modules as ArrayBuffers), then requests ({type: "run" | "judge" | "state" |
+// "heat", id, ...}: each to a fresh worker) and
 // {type: "stop"}. Back: {type: "ready", ms} when a fresh worker waits for the next request
 // (ms: its boot), {type: "result", id, ...} (the runner's answer), {type: "ended", id, why}
 // (the gate ended the run's worker: "flooded", "oversized", "crashed", "deadline"),
@@ -166,7 +167,7 @@
           current = null;
           announce();
         }
-      } else if ((message.type === "run" || message.type === "judge") && boot !== null) {
+      } else if (["run", "judge", "state", "heat"].includes(message.type) && boot !== null) {
         if (current !== null || spare === null || !spare.ready) {
           postMessage({ type: "result", id: message.id, failed: "Python is not ready yet" });
           return;
@@ -193,7 +194,7 @@
       gate.onerror = (error) => tell({ type: "failed", message: `the sandbox's gate failed: ${error.message}` });
       const buffers = [...Object.values(message.files), ...Object.values(message.modules)];
       gate.postMessage(message, buffers); // moved, not copied: the gate keeps them for each worker
-    } else if (gate !== null && ["run", "judge", "stop"].includes(message.type)) {
+    } else if (gate !== null && ["run", "judge", "state", "heat", "stop"].includes(message.type)) {
       gate.postMessage(message);
     }
   });

@@ -21,7 +21,13 @@
 // and its time under the tracer), body[data-judged] (a number, new for each judge
 // answered), body[data-stop-ms] (the last Stop's terminate, ms), body[data-restart-ms]
 // (the last Stop to a fresh Python ready, ms), body[data-boots] (boot messages the page
-// posted to its sandbox: one a page).
+// posted to its sandbox: one a page), body[data-state-step] (the step the Variables panel
+// shows, once it shows it), body[data-heat] (a number, new for each heat map shown).
+//
+// After a run, the editor's gutter shows how often each line ran (a heat map: a re-run that
+// counts lines, runner.py's ``heat``), and whenever the player stops on a step, the
+// Variables panel beside the board shows the reader's frames and locals right after that
+// write (a re-run to it, runner.py's ``state``, checked against the run's own write).
 
 import {
   EditorView,
@@ -39,6 +45,8 @@ import {
   StateEffect,
   StateField,
   indentUnit,
+  gutter,
+  GutterMarker,
 } from "../vendor/codemirror/codemirror.js";
 import { startPython } from "./lab-python.js";
 import { codeOf, fragmentOf } from "./lab-share.js";
@@ -123,6 +131,69 @@ const hanging = StateField.define({
   provide: (field) => EditorView.decorations.from(field),
 });
 
+const setHeat = StateEffect.define();
+/** Each line's run count after a run (an array by line number; null: none shown). */
+const heatField = StateField.define({
+  create: () => null,
+  update(counts, transaction) {
+    for (const effect of transaction.effects) {
+      if (effect.is(setHeat)) {
+        return effect.value;
+      }
+    }
+    return transaction.docChanged ? null : counts; // the code changed: the counts are stale
+  },
+});
+
+/** ``n`` in a few characters: 7, 812, 12k, 3.4M. */
+function short(n) {
+  if (n < 1000) {
+    return String(n);
+  }
+  if (n < 1e6) {
+    return `${n < 1e4 ? (n / 1e3).toFixed(1) : Math.round(n / 1e3)}k`;
+  }
+  return `${n < 1e7 ? (n / 1e6).toFixed(1) : Math.round(n / 1e6)}M`;
+}
+
+/** A line's run count in the gutter, shaded by its share of the busiest line's. */
+class HeatMarker extends GutterMarker {
+  constructor(count, level) {
+    super();
+    this.count = count;
+    this.level = level;
+  }
+
+  eq(other) {
+    return other.count === this.count && other.level === this.level;
+  }
+
+  toDOM() {
+    const mark = document.createElement("span");
+    mark.className = `cm-heat cm-heat-${this.level}`;
+    mark.textContent = short(this.count);
+    mark.title = `ran ${this.count.toLocaleString("en")} time${this.count === 1 ? "" : "s"}`;
+    return mark;
+  }
+}
+
+const heatGutter = gutter({
+  class: "cm-heat-gutter",
+  lineMarker(view, line) {
+    const counts = view.state.field(heatField);
+    const count = counts ? counts[view.state.doc.lineAt(line.from).number] || 0 : 0;
+    if (!count) {
+      return null;
+    }
+    const most = Math.max(...counts);
+    const level = Math.min(4, Math.floor((5 * Math.log(count + 1)) / Math.log(most + 1)));
+    return new HeatMarker(count, level);
+  },
+  lineMarkerChange: (update) =>
+    update.docChanged || update.transactions.some((t) => t.effects.some((e) => e.is(setHeat))),
+  initialSpacer: () => new HeatMarker(88888, 0),
+});
+
 let saveTimer = 0;
 const editor = new EditorView({
   parent: $("code"),
@@ -137,6 +208,8 @@ const editor = new EditorView({
     lintGutter(),
     EditorView.lineWrapping,
     hanging,
+    heatField,
+    heatGutter,
     runningLine,
     // tabindex: axe counts the editor a focusable part of its scrolling box (on a phone the
     // code is taller than the box, and a contenteditable alone did not count).
@@ -261,6 +334,7 @@ let stoppedAt = 0;
 let linkShown = false;
 let started = false;
 /** Whether the link's warning is in the status line (kept there until Run). */
+let stoppedWhy = "Stopped.";
 const python = startPython((state, detail) => {
   if (state === "booting") {
     body.dataset.boots = String(detail.boots);
@@ -274,7 +348,7 @@ const python = startPython((state, detail) => {
     if (stoppedAt) {
       const ms = performance.now() - stoppedAt;
       body.dataset.restartMs = String(Math.round(ms));
-      say(`Stopped. A fresh Python was ready ${(ms / 1000).toFixed(1)} s after Stop: press Run again.`);
+      say(`${stoppedWhy} A fresh Python was ready ${(ms / 1000).toFixed(1)} s after Stop: press Run again.`);
       stoppedAt = 0;
     } else if (linkShown) {
       say(`${FROM_LINK} Python is ready.`);
@@ -341,14 +415,22 @@ async function run(page) {
   $("lab-printed").hidden = true;
   busy(true);
   say("Running your code...");
+  closeRun();
+  const ran = { code: code(), grid: puzzle(), tokens: [] };
   let result;
+  await inspecting; // a heat map or a state under way ends first
+  // Pyodide has no alarm: a loop that neither calls nor writes outlives the tracer's time
+  // limit, and only ending its worker stops it.
+  const overdue = setTimeout(() => stop(page, OVERDUE_SAID), OVERDUE_MS);
   try {
-    result = await python.run(code(), puzzle());
+    result = await python.run(ran.code, ran.grid);
   } catch (error) {
     if (error.message !== "stopped") {
       failed("run", error);
     }
     return;
+  } finally {
+    clearTimeout(overdue);
   }
   busy(false);
   body.dataset.runSteps = String(result.steps ?? 0);
@@ -358,7 +440,8 @@ async function run(page) {
     say(`This puzzle cannot be run: ${result.message}`);
     return;
   }
-  const writes = result.steps ? ` Press Play to watch its ${result.steps.toLocaleString("en")} writes.` : "";
+  const recorded = result.recorded < result.steps ? `first ${result.recorded.toLocaleString("en")} (of ${result.steps.toLocaleString("en")})` : result.steps.toLocaleString("en");
+  const writes = result.steps ? ` Press Play to watch its ${recorded} writes.` : "";
   say(`${result.verdict}.${result.unplayable ? "" : writes}`);
   if (result.line > 0 && result.outcome !== "returned") {
     showError(result.line, result.message);
@@ -374,18 +457,145 @@ async function run(page) {
     page.play(result);
     page.lastRun = result;
     $("embed").disabled = false;
+    openRun(ran, result);
   }
 }
 
-/** A figure cell's text, in the same units in every column (time in ms, writes to the
- * board): ``3.1 ms, 61 writes``, or how far a search cut off got: ``stopped after
- * 812.3 ms, 98,765 writes``. */
+// -- after a run: the heat map and the Variables panel -------------------------------------
+
+let inspecting = Promise.resolve();
+/** Requests to Python after a run, one at a time (a Run waits for the one under way). */
+function inTurn(job) {
+  const next = inspecting.then(job, job);
+  inspecting = next.catch(() => {});
+  return next;
+}
+
+let opened = null;
+/** The run the player holds: its code, puzzle and each write's token ({code, grid, tokens}). */
+let wanted = -1;
+/** The step the Variables panel is asked for (-1: none). */
+let stateTimer = 0;
+
+const HEAT_UNDER = 2;
+/** Seconds a run may have taken for its heat map to be made: a re-run that counts lines
+ * takes about three times as long (in Pyodide), and a Run waits for it. */
+
+/** The writes of a run's recording, as tokens (``p133:12:2``). */
+function tokensOf(recording) {
+  try {
+    return JSON.parse(recording).events.split(" ").filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+
+/** A run answered and played: keep it for the panel, and ask for its heat map. */
+function openRun(ran, result) {
+  ran.tokens = tokensOf(result.recording);
+  opened = ran;
+  wanted = -1;
+  $("variables").hidden = false;
+  showFrames([], "Pause on a step (or step with the buttons) to see your variables right after that write.");
+  if (result.seconds < HEAT_UNDER) {
+    inTurn(() => python.heat(ran.code, ran.grid)).then(
+      (answer) => {
+        if (opened === ran && code() === ran.code) {
+          editor.dispatch({ effects: setHeat.of(answer.heat) });
+          body.dataset.heat = String(Number(body.dataset.heat || 0) + 1);
+        }
+      },
+      () => {}, // stopped, or Python failed: no heat map
+    );
+  }
+}
+
+/** Forget the run shown: no heat map, no variables. */
+function closeRun() {
+  opened = null;
+  clearTimeout(stateTimer);
+  editor.dispatch({ effects: setHeat.of(null) });
+  $("variables").hidden = true;
+}
+
+/** The Variables panel: ``frames`` (outermost first: shown innermost first, the innermost
+ * open) and a note; text only. */
+function showFrames(frames, note) {
+  $("variables-note").textContent = note;
+  const boxes = [...frames].reverse().map((frame, i) => {
+    const box = document.createElement("details");
+    box.className = "frame";
+    box.open = i === 0;
+    const head = document.createElement("summary");
+    head.textContent = frame.function === "<module>" ? "your module's data" : `${frame.function}, line ${frame.line}`;
+    const table = document.createElement("table");
+    for (const [name, value] of frame.locals) {
+      const row = document.createElement("tr");
+      const key = document.createElement("th");
+      key.scope = "row";
+      key.textContent = name;
+      const cell = document.createElement("td");
+      cell.textContent = value;
+      row.append(key, cell);
+      table.append(row);
+    }
+    box.append(head, table);
+    return box;
+  });
+  $("variables-frames").replaceChildren(...boxes);
+}
+
+/** Ask for the state at ``step`` of ``run`` and show it (unless another step is wanted by then). */
+async function showState(run, step) {
+  if (step < 1 || step > run.tokens.length) {
+    showFrames([], step < 1 ? "Step 0: your code has not written to the board yet." : "");
+    body.dataset.stateStep = String(step);
+    return;
+  }
+  $("variables-note").textContent = `Running your code again to write ${step.toLocaleString("en")}...`;
+  let state;
+  try {
+    state = await inTurn(() => python.state(run.code, run.grid, step, run.tokens[step - 1]));
+  } catch (error) {
+    if (opened === run && error.message !== "stopped") {
+      showFrames([], `Your variables could not be shown: ${error.message}`);
+    }
+    return;
+  }
+  if (opened !== run || wanted !== step) {
+    return;
+  }
+  const note = state.message || `Right after write ${step.toLocaleString("en")}: your calls, the innermost first.`;
+  showFrames(state.frames, note);
+  body.dataset.stateStep = String(step);
+}
+
+/** When the player stops on a step (not while it plays), show that step's state. */
+function followPlayer() {
+  const player = $("player");
+  new MutationObserver(() => {
+    if (player.dataset.state === "playing" || opened === null) {
+      wanted = -1;
+      return;
+    }
+    const step = Number(player.dataset.steps || 0);
+    if (step !== wanted) {
+      wanted = step;
+      clearTimeout(stateTimer);
+      const run = opened;
+      stateTimer = setTimeout(() => showState(run, step), 150);
+    }
+  }).observe(player, { attributes: true, attributeFilter: ["data-steps", "data-state"] });
+}
+
+/** A figure cell's text, in the same units in every column: ``3.1 ms, 61 writes``, or for
+ * a built-in search the judge cut off, ``stopped after 812.3 ms, 61,523 writes``. */
 function figuresText(figures) {
   if (!figures) {
     return "";
   }
   const said = `${figures.ms.toFixed(1)} ms, ${figures.writes.toLocaleString("en")} writes`;
-  return figures.done ? said : `stopped after ${said}`;
+  return figures.done ? said : `stopped after ${said}`; // the judge's cap, not a failure
 }
 
 async function judge(page) {
@@ -396,6 +606,9 @@ async function judge(page) {
   busy(true);
   say(`Judging your code on ${grids.length} puzzles...`);
   let answer;
+  closeRun();
+  await inspecting;
+  const overdue = setTimeout(() => stop(page, OVERDUE_SAID), OVERDUE_MS + grids.length * 10000);
   try {
     answer = await python.judge(code(), grids);
   } catch (error) {
@@ -403,6 +616,8 @@ async function judge(page) {
       failed("be judged", error);
     }
     return;
+  } finally {
+    clearTimeout(overdue);
   }
   busy(false);
   const rows = $("judge-rows");
@@ -428,7 +643,15 @@ async function judge(page) {
   body.dataset.judged = String(Number(body.dataset.judged || 0) + 1);
 }
 
-function stop(page) {
+const OVERDUE_MS = 18000;
+/** How long a run may go on before the page ends it: the tracer's time limit (10 s) and
+ * room to record its writes. */
+const OVERDUE_SAID =
+  "stopped: took more than 10 s: LeetCode would time out. The page ended your code: a loop " +
+  "that calls nothing and writes nothing could not be stopped from inside.";
+
+function stop(page, why = "Stopped.") {
+  stoppedWhy = why;
   stoppedAt = performance.now();
   if (!python.stop()) {
     return;
@@ -437,7 +660,7 @@ function stop(page) {
   busy(false);
   $("run").disabled = $("judge").disabled = true;
   body.dataset.python = "loading";
-  say("Stopped: your code was ended. A fresh Python is starting...");
+  say(`${why === "Stopped." ? "Stopped: your code was ended." : why} A fresh Python is starting...`);
 }
 
 async function share() {
@@ -543,6 +766,7 @@ async function start() {
   $("embed").addEventListener("click", () => openEmbed(page.lastRun, data.embed));
   $("own-puzzle-use").addEventListener("click", () => usePuzzle(data));
   data.preview(puzzle());
+  followPlayer();
   body.dataset.editor = "ready";
 }
 

@@ -79,13 +79,17 @@ def test_a_write_the_board_cannot_show_is_said_not_recorded() -> None:
     assert "step 1 writes '10' into r1c3" in summary["unplayable"]
 
 
-def test_a_run_stops_where_a_recording_ends() -> None:
-    """The lab's cap on writes is the recording's, so every run it plays can be recorded."""
-    code = "def solve(board):\n    while True:\n        board[0][2] = '4'\n"
+def test_a_run_goes_on_past_what_a_recording_holds() -> None:
+    """No count of writes stops a run (only its time): its recording holds the first
+    ``MAX_EVENTS`` writes, and the summary says how many it holds."""
+    code = (
+        "def solve(board):\n    for i in range(150_000):\n        board[0][2] = '4'\n"
+        "        board[0][2] = '.'\n"
+    )
     text, recording = runner.run(code, LEETCODE)
     summary = json.loads(text)
-    assert summary["outcome"] == "stopped"
-    assert summary["steps"] == MAX_EVENTS
+    assert summary["outcome"] == "returned"
+    assert (summary["steps"], summary["recorded"]) == (300_000, MAX_EVENTS)
     assert len(read_recording(recording)["events"]) == MAX_EVENTS
 
 
@@ -121,3 +125,63 @@ def test_the_judge_answers_each_puzzle_beside_the_builtins() -> None:
 def test_only_pyodide_is_cached_when_first_used(path: str, lazy: bool) -> None:
     """The build marks Pyodide's files lazy (stored at the lab's first use), no other."""
     assert build_site.lazy_files([path, "index.html"]) == ([path] if lazy else [])
+
+
+FORGOT = """class Solution:
+    def solveSudoku(self, board):
+        self.rows = [set() for _ in range(9)]
+        for r in range(9):
+            for c in range(9):
+                if board[r][c] != ".":
+                    self.rows[r].add(board[r][c])
+        self.fill(board, 0)
+
+    def fill(self, board, i):
+        if i == 81:
+            return True
+        r, c = divmod(i, 9)
+        if board[r][c] != ".":
+            return self.fill(board, i + 1)
+        for digit in "123456789":
+            if digit in self.rows[r]:
+                continue
+            board[r][c] = digit
+            self.rows[r].add(digit)
+            if self.fill(board, i + 1):
+                return True
+            board[r][c] = "."
+        return False
+"""
+
+
+def test_the_state_at_a_step_and_the_heat_come_as_json_text() -> None:
+    """``state``: the frames at a step, checked against the run's write; ``heat``: each
+    line's run count, by line number."""
+    grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+    _, recording = runner.run(FORGOT, grid)
+    assert read_recording(recording)["events"][0] == ("p", 2, "1", 19)
+    found = json.loads(runner.state(FORGOT, grid, 1, "p131:19:4"))
+    assert found["matches"] is True
+    functions = [frame["function"] for frame in found["frames"]]
+    assert functions == ["solveSudoku", "fill", "fill", "fill"]
+    assert found["frames"][-1]["locals"]["self.rows[0]"] == "{'3', '5', '7'}"
+    counts = json.loads(runner.heat(FORGOT, grid))
+    assert counts["complete"] is True
+    assert counts["heat"][11] == 82  # fill's first line: once a call
+
+
+def test_the_judge_runs_no_more_puzzles_after_one_that_took_too_long(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """As LeetCode's judge: the first puzzle out of time ends the judging (the rest say so)."""
+    from functools import partial
+
+    from sudoku.judging import judge
+    from sudoku.watching import Limits
+
+    monkeypatch.setattr(runner, "judge_one", partial(judge, limits=Limits(0, 0, 0.5)))
+    code = "def solve(board):\n    while True:\n        pass\n"
+    answer = json.loads(runner.judge(code, [LEETCODE, LEETCODE, LEETCODE]))
+    verdicts = [result["verdict"] for result in answer["results"]]
+    assert verdicts[0].startswith("stopped: took more than 0.5 s: LeetCode would time out")
+    assert verdicts[1:] == ["not run: puzzle 1 took too long"] * 2

@@ -36,7 +36,10 @@ def add(commands: Commands) -> None:
         type=positive,
         default=LIMITS.events,
         metavar="N",
-        help=f"stop your code after N writes a puzzle (default {LIMITS.events:,})",
+        help=(
+            "stop your code after N writes a puzzle (default: no such cap; "
+            f"each puzzle's time is capped at {LIMITS.seconds:g} s, as LeetCode's)"
+        ),
     )
     command.set_defaults(run=run)
 

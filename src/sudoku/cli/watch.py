@@ -27,6 +27,7 @@ from pathlib import Path
 from sudoku.cli.arguments import PUZZLE_HELP, Commands, positive
 from sudoku.cli.inputs import code_text, one_puzzle
 from sudoku.formats import parse
+from sudoku.inspecting import state_at
 from sudoku.judging import expected, verdict
 from sudoku.recording import MAX_EVENTS, record
 from sudoku.watching import LIMITS, Event, Limits, Run, watch
@@ -49,7 +50,10 @@ def add(commands: Commands) -> None:
         type=positive,
         default=LIMITS.events,
         metavar="N",
-        help=f"stop after N writes (default {LIMITS.events:,})",
+        help=(
+            f"stop after N writes (default: no such cap, but {MAX_EVENTS:,} with --record; "
+            f"the time is capped at {LIMITS.seconds:g} s, as LeetCode's)"
+        ),
     )
     command.add_argument(
         "--record",
@@ -61,6 +65,15 @@ def add(commands: Commands) -> None:
             "its JSON (for a <sudoku-lab> tag), or =fragment: trace=... for an iframe's #"
         ),
     )
+    command.add_argument(
+        "--at",
+        type=positive,
+        metavar="N",
+        help=(
+            "print, as JSON, the state right after the N-th write (the player's step N): "
+            "your frames, outermost first, each with its function, line and locals"
+        ),
+    )
     command.set_defaults(run=run)
 
 
@@ -68,8 +81,10 @@ def run(args: argparse.Namespace) -> int:
     """Print each write, then the summary; exit 0 when the verdict is ``ok``."""
     code = code_text(args.code)
     grid = parse(one_puzzle(args))
+    if args.at is not None:
+        return print_state(code, grid, args.at)
     events: list[Event] = []
-    most = min(args.max_events, MAX_EVENTS) if args.record else args.max_events
+    most = min(args.max_events or MAX_EVENTS, MAX_EVENTS) if args.record else args.max_events
     with capped_memory():
         done = watch(
             code, grid, Limits(most, *LIMITS[1:]), events.append if args.record else print_event
@@ -88,6 +103,22 @@ def run(args: argparse.Namespace) -> int:
     for line in done["traceback"]:
         print(line, file=sys.stderr)
     return 0 if said.startswith("ok") else 1
+
+
+def print_state(code: str, grid: str, step: int) -> int:
+    """Print the frames at ``step`` as JSON (run twice: the second run must make the same
+    write there, else stderr says so); 1 if there is no such step or the runs differ."""
+    with capped_memory():
+        first = state_at(code, grid, step)
+        if first["message"]:
+            print(f"sudoku: {first['message']}", file=sys.stderr)
+            return 1
+        again = state_at(code, grid, step, first["write"])
+    print(json.dumps(first["frames"], indent=1))
+    if again["message"]:
+        print(f"sudoku: {again['message']}", file=sys.stderr)
+        return 1
+    return 0
 
 
 def fragment(text: str) -> str:
