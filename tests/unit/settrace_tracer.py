@@ -54,6 +54,7 @@ from collections import namedtuple
 from functools import partial
 from time import perf_counter
 
+from sudoku import watching
 from sudoku.formats import shown
 from sudoku.grid import BLANK, Grid, checked_grid
 from sudoku.tracing import NAMES
@@ -608,19 +609,9 @@ def recursion_message(tb: TracebackType | None) -> str:
 
 
 def exception_told(error: BaseException, code: str) -> tuple[str, list[str]]:
-    """The reader's exception as a one-line message and a traceback of their lines only."""
-    frames = user_frames(error.__traceback__)
-    said = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
-    line = frames[-1][0] if frames else 0
-    source = code.splitlines()
-    told = ["Traceback (your code only):"]
-    for number, function, _ in frames:
-        where = "the module" if function == "<module>" else function
-        told.append(f"  line {number}, in {where}")
-        if 0 < number <= len(source):
-            told.append("    " + source[number - 1].strip())
-    told.append(said)
-    return f"error on line {line}: {said}", told
+    """The reader's exception in the words of the tracer under test (``sudoku.watching``):
+    what is compared is what each tracer saw, not how a traceback is worded."""
+    return watching.exception_told(error, code)
 
 
 def syntax_error(error: SyntaxError) -> tuple[str, list[str]]:
