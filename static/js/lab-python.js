@@ -340,6 +340,11 @@ export function startPython(onState, host = document.body) {
   frame.setAttribute("title", "Python for your code (no access to this site)");
   frame.hidden = true;
   let phase = "loading";
+  /** Enter turn ``name`` of ``TURNS`` (shown as ``body[data-lab-turn]``, for tests). */
+  const turn = (name) => {
+    phase = name;
+    host.dataset.labTurn = name;
+  };
   let pending = null;
   let nextId = 1;
   let boots = 0;
@@ -375,7 +380,7 @@ export function startPython(onState, host = document.body) {
 
   /** End the frame and its workers for good, saying why. */
   function endFrame(why) {
-    phase = "ended";
+    turn("ended");
     frame.remove();
     settle(null, new Error(why));
     onState("failed", { message: why, fromSandbox: false });
@@ -405,19 +410,19 @@ export function startPython(onState, host = document.body) {
       return;
     }
     if (data.type === "ready" && typeof data.ms === "number") {
-      phase = "ready";
+      turn("ready");
       becameReady();
       onState("ready", { ms: data.ms });
     } else if (data.type === "stopped" && typeof data.ms === "number") {
       onState("stopped", { ms: data.ms });
     } else if (data.type === "failed") {
-      phase = "ended";
+      turn("ended");
       onState("failed", { message: text(data.message) ? data.message : "Python failed", fromSandbox: true });
     } else if (data.type === "ended" && data.id === pending?.id && Object.hasOwn(ENDED, data.why)) {
-      phase = "waiting";
+      turn("waiting");
       settle(null, new Error(ENDED[data.why]));
     } else if (data.type === "result" && data.id === pending?.id) {
-      phase = "waiting";
+      turn("waiting");
       if (text(data.failed)) {
         settle(null, sandboxError(data.failed));
         return;
@@ -434,7 +439,7 @@ export function startPython(onState, host = document.body) {
       if (phase !== "loading") {
         return; // a frame that loads again gets no second boot
       }
-      phase = "booting";
+      turn("booting");
       boots += 1;
       const buffers = [...Object.values(boot.files), ...Object.values(boot.modules)];
       send(boot, buffers); // moved, not copied: the frame keeps them for each worker
@@ -457,7 +462,7 @@ export function startPython(onState, host = document.body) {
     await loading;
     await ready;
     if (pending?.id === id && phase === "ready") {
-      phase = "running";
+      turn("running");
       fresh();
       pending.sent = true;
       send({ type: kind, id, ...fields });
@@ -484,7 +489,7 @@ export function startPython(onState, host = document.body) {
       const sent = pending.sent;
       settle(null, new Error("stopped"));
       if (sent) {
-        phase = "waiting";
+        turn("waiting");
         send({ type: "stop" });
       } else {
         // Not sent yet: nothing ran. Said after the caller's own state, as a Stop's is.

@@ -235,6 +235,11 @@ def test_a_compromised_frame_gets_one_boot_and_is_ended_when_it_floods(lab: Page
     assert lab.evaluate("document.body.dataset.boots") == "1"
     assert FORGED_PROSE not in said_by_the_page(lab)
     assert before.startswith("Python is ready")
+    lab.wait_for_function(  # the run's heat map made (if made), the next worker waiting
+        "document.body.dataset.labTurn === 'ready' && (document.body.dataset.heat === '1'"
+        " || Number(document.body.dataset.runSeconds) >= 2)",
+        timeout=RUN_MS,
+    )
     frame.evaluate(
         "m => { for (let i = 0; i < 300000; i++)"
         " parent.postMessage({type: 'failed', message: m}, '*'); }",

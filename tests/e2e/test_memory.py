@@ -31,14 +31,15 @@ def remembered(page: Page, grid: str) -> None:
 
 
 def test_reload_keeps_the_board(app: Page) -> None:
-    """A sample, then a reload: the same puzzle is on the board."""
+    """A sample, then a reload: the same puzzle is on the board, said as the reader's own
+    (the address holds it, but no link was opened)."""
     load(app, "leetcode")
     remembered(app, LEETCODE)
     assert "strategy=naive" in app.url
     app.reload()
     wait_ready(app)
     assert cell_values(app) == LEETCODE
-    assert wait_verdict(app, "loaded") == "loaded"
+    assert wait_verdict(app, "restored", "loaded") == "restored"
 
 
 def test_typed_digits_and_back_keep_the_board(app: Page, base_url: str) -> None:

@@ -80,17 +80,18 @@ def test_the_first_height_is_the_last(
 
 
 def test_code_breaks_no_name_in_a_40rem_frame(context: BrowserContext, base_url: str) -> None:
-    """In a 40rem frame the code panel wraps its lines at spaces: each word of a line
-    stays on one row (a name too long for the panel scrolls sideways)."""
+    """In a 40rem frame the code panel wraps its lines at spaces, or after a dot, a bracket
+    or a comma: each name of a line stays on one row ("self.isVali / d(" no more)."""
     page, _ = heights(context, f"{base_url}embed.html?puzzle={LEETCODE}", 640)
     try:
         cut = page.evaluate(
             """() => {
             const cut = [];
-            for (const line of document.querySelectorAll('#player .code .line')) {
-                const text = line.firstChild;
-                if (!text || text.nodeType !== Node.TEXT_NODE) continue;
-                const words = text.data.matchAll(/\\S+/g);
+            const texts = [...document.querySelectorAll('#player .code .line')]
+                .flatMap((line) => [...line.childNodes])
+                .filter((node) => node.nodeType === Node.TEXT_NODE);
+            for (const text of texts) {
+                const words = text.data.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g);
                 for (const word of words) {
                     const range = document.createRange();
                     range.setStart(text, word.index);

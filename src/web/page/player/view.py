@@ -364,8 +364,9 @@ class View:
 
     def show_code(self, text: str, lines: dict[str, int]) -> None:
         """The strategy's source, one element per line (text only, its indent in
-        ``--indent`` for the CSS's hanging indent); ``lines`` maps each event kind to the
-        line that makes it."""
+        ``--indent`` for the CSS's hanging indent; a narrow panel wraps a long line at its
+        spaces, else after a dot, a bracket or a comma: ``breakable``); ``lines`` maps each
+        event kind to the line that makes it."""
         self.lines = lines
         box = self.part.get("code")
         if box is None:
@@ -377,7 +378,11 @@ class View:
             row.className = "line"
             row.dataset.line = str(number + 1)
             row.style.setProperty("--indent", str(len(line) - len(line.lstrip(" "))) + "ch")
-            row.textContent = line + "\n"
+            for piece in breakable(line + "\n"):
+                if piece:
+                    row.append(self.document.createTextNode(piece))
+                else:
+                    row.append(self.document.createElement("wbr"))
             box.append(row)
             self.code_lines.append(row)
         self.marked_line = None
@@ -436,3 +441,20 @@ def keep_in_view(line: "Any") -> None:
     top, height = line.offsetTop, line.offsetHeight
     if top < box.scrollTop or top + height > box.scrollTop + box.clientHeight:
         box.scrollTop = max(0, top - box.clientHeight // 3)
+
+
+BREAK_AFTER = ".([,"
+"""Where a long name may wrap in the code panel besides a space: after ``self.``,
+``isValid(`` or ``board,``, never inside a name."""
+
+
+def breakable(line: str) -> list[str]:
+    """``line`` in pieces of text with ``""`` where a wrap may fall (a ``<wbr>``): after
+    each of ``BREAK_AFTER`` that a letter follows, so names are never cut in two."""
+    pieces, start = [], 0
+    for i in range(len(line) - 1):
+        if line[i] in BREAK_AFTER and line[i + 1].isalpha():
+            pieces += [line[start : i + 1], ""]
+            start = i + 1
+    pieces.append(line[start:])
+    return pieces
