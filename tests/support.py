@@ -124,3 +124,41 @@ def debian_chromium() -> bool:
     """Whether the tests of other sites' frames run on Debian's Chromium (``CHROMIUM``),
     whose refusals there docs/offline.md reports."""
     return launch_options(whole=True) == {"executable_path": CHROMIUM}
+
+
+FORGOT = """class Solution:
+    def solveSudoku(self, board):
+        self.rows = [set() for _ in range(9)]
+        self.cols = [set() for _ in range(9)]
+        self.boxes = [set() for _ in range(9)]
+        for r in range(9):
+            for c in range(9):
+                if board[r][c] != ".":
+                    self.take(r, c, board[r][c])
+        self.fill(board, 0)
+
+    def take(self, r, c, digit):
+        self.rows[r].add(digit)
+        self.cols[c].add(digit)
+        self.boxes[r // 3 * 3 + c // 3].add(digit)
+
+    def fill(self, board, i):
+        if i == 81:
+            return True
+        r, c = divmod(i, 9)
+        if board[r][c] != ".":
+            return self.fill(board, i + 1)
+        for digit in "123456789":
+            b = r // 3 * 3 + c // 3
+            if digit in self.rows[r] or digit in self.cols[c] or digit in self.boxes[b]:
+                continue
+            board[r][c] = digit
+            self.take(r, c, digit)
+            if self.fill(board, i + 1):
+                return True
+            board[r][c] = "."
+        return False
+"""
+"""A set-based solution with the forgotten-undo bug: it takes a digit back off the board
+but not out of its row, column and box sets (the lab's Variables panel shows the set).
+"""

@@ -418,7 +418,9 @@ async function run(page) {
   closeRun();
   const ran = { code: code(), grid: puzzle(), tokens: [] };
   let result;
-  await inspecting; // a heat map or a state under way ends first
+  if (!(await inTurnForRun())) {
+    return;
+  }
   // Pyodide has no alarm: a loop that neither calls nor writes outlives the tracer's time
   // limit, and only ending its worker stops it.
   const overdue = setTimeout(() => stop(page, OVERDUE_SAID), OVERDUE_MS);
@@ -607,7 +609,9 @@ async function judge(page) {
   say(`Judging your code on ${grids.length} puzzles...`);
   let answer;
   closeRun();
-  await inspecting;
+  if (!(await inTurnForRun())) {
+    return;
+  }
   const overdue = setTimeout(() => stop(page, OVERDUE_SAID), OVERDUE_MS + grids.length * 10000);
   try {
     answer = await python.judge(code(), grids);
@@ -650,7 +654,27 @@ const OVERDUE_SAID =
   "stopped: took more than 10 s: LeetCode would time out. The page ended your code: a loop " +
   "that calls nothing and writes nothing could not be stopped from inside.";
 
+let stops = 0;
+/** Stops pressed so far: a Run or Judge waiting for a heat map or a state to end is
+ * stopped too (``inTurnForRun``). */
+
+/** Wait for a heat map or a state under way to end (``inspecting``); false if Stop was
+ * pressed meanwhile: the run or judge waiting is then stopped before it starts. */
+async function inTurnForRun() {
+  const before = stops;
+  await inspecting;
+  if (before === stops) {
+    return true;
+  }
+  if (body.dataset.python === "running") {
+    busy(false);
+    say("Stopped before your code started.");
+  }
+  return false;
+}
+
 function stop(page, why = "Stopped.") {
+  stops += 1;
   stoppedWhy = why;
   stoppedAt = performance.now();
   if (!python.stop()) {

@@ -10,45 +10,11 @@ from collections.abc import Iterator
 import pytest
 from conftest import record_requests
 from playwright.sync_api import Browser, Page
+from support import FORGOT
 from test_a11y import axe_violations
 from test_lab import LEETCODE, run, set_code, trace_id, wait_python, wait_trace
 
 from sudoku.watching import watch
-
-FORGOT = """class Solution:
-    def solveSudoku(self, board):
-        self.rows = [set() for _ in range(9)]
-        self.cols = [set() for _ in range(9)]
-        self.boxes = [set() for _ in range(9)]
-        for r in range(9):
-            for c in range(9):
-                if board[r][c] != ".":
-                    self.take(r, c, board[r][c])
-        self.fill(board, 0)
-
-    def take(self, r, c, digit):
-        self.rows[r].add(digit)
-        self.cols[c].add(digit)
-        self.boxes[r // 3 * 3 + c // 3].add(digit)
-
-    def fill(self, board, i):
-        if i == 81:
-            return True
-        r, c = divmod(i, 9)
-        if board[r][c] != ".":
-            return self.fill(board, i + 1)
-        for digit in "123456789":
-            b = r // 3 * 3 + c // 3
-            if digit in self.rows[r] or digit in self.cols[c] or digit in self.boxes[b]:
-                continue
-            board[r][c] = digit
-            self.take(r, c, digit)
-            if self.fill(board, i + 1):
-                return True
-            board[r][c] = "."
-        return False
-"""
-"""A search that takes its digits out of the board but not out of its sets."""
 
 FRAMES = """[...document.querySelectorAll('#variables-frames details')].map(d => ({
     head: d.querySelector('summary').textContent, open: d.open,

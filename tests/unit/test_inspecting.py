@@ -8,47 +8,13 @@ import json
 from pathlib import Path
 
 import pytest
+from support import FORGOT
 
 from sudoku.__main__ import main
 from sudoku.inspecting import shown_value, state_at
 from sudoku.judging import judge
 
 LEETCODE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-
-FORGOT = """class Solution:
-    def solveSudoku(self, board):
-        self.rows = [set() for _ in range(9)]
-        self.cols = [set() for _ in range(9)]
-        self.boxes = [set() for _ in range(9)]
-        for r in range(9):
-            for c in range(9):
-                if board[r][c] != ".":
-                    self.take(r, c, board[r][c])
-        self.fill(board, 0)
-
-    def take(self, r, c, digit):
-        self.rows[r].add(digit)
-        self.cols[c].add(digit)
-        self.boxes[r // 3 * 3 + c // 3].add(digit)
-
-    def fill(self, board, i):
-        if i == 81:
-            return True
-        r, c = divmod(i, 9)
-        if board[r][c] != ".":
-            return self.fill(board, i + 1)
-        for digit in "123456789":
-            b = r // 3 * 3 + c // 3
-            if digit in self.rows[r] or digit in self.cols[c] or digit in self.boxes[b]:
-                continue
-            board[r][c] = digit
-            self.take(r, c, digit)
-            if self.fill(board, i + 1):
-                return True
-            board[r][c] = "."
-        return False
-"""
-"""A search that takes digits out of the board but not out of its sets."""
 
 
 def test_the_forgotten_undo_shows_in_the_sets() -> None:
